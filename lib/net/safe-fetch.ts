@@ -1,0 +1,137 @@
+/**
+ * `safeFetch`: a fetch-shaped HTTP client that applies the SSRF policy (ssrf.ts) to the URL and to every
+ * redirect hop, and connects to exactly the address that was checked (a `lookup` pinned on node:http),
+ * so a DNS answer that changes between check and connect (rebinding) cannot reach a refused address.
+ * The Host header and TLS SNI keep the original host name.
+ */
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import { Readable } from "node:stream";
+import zlib from "node:zlib";
+import { type CheckedTarget, checkOutboundUrl, describeUrl, type SsrfPolicy } from "./ssrf";
+import { serviceError } from "./service-error";
+
+/** The subset of RequestInit safeFetch honours. */
+export interface SafeFetchInit {
+  method?: string;
+  headers?: Record<string, string> | Headers;
+  /** A string, bytes or URLSearchParams; streams are not supported. */
+  body?: string | Uint8Array | URLSearchParams | null;
+  signal?: AbortSignal;
+  /** `follow` (default, each hop re-checked), `manual` (3xx returned as is) or `error`. */
+  redirect?: "follow" | "manual" | "error";
+  /** Redirect hops followed at most. Default 5. */
+  maxRedirects?: number;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+function pinnedLookup(target: CheckedTarget): LookupFunction {
+  const { address, family } = target.address;
+  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  }) as LookupFunction;
+}
+
+function toHeaderRecord(headers: SafeFetchInit["headers"]): Record<string, string> {
+  if (!headers) return {};
+  if (headers instanceof Headers) return Object.fromEntries(headers.entries());
+  return { ...headers };
+}
+
+function bodyBytes(body: SafeFetchInit["body"]): Buffer | null {
+  if (body === null || body === undefined) return null;
+  if (typeof body === "string") return Buffer.from(body, "utf8");
+  if (body instanceof URLSearchParams) return Buffer.from(body.toString(), "utf8");
+  return Buffer.from(body);
+}
+
+function decodedStream(response: http.IncomingMessage): Readable {
+  const encoding = String(response.headers["content-encoding"] ?? "").trim().toLowerCase();
+  if (encoding === "gzip" || encoding === "x-gzip") return response.pipe(zlib.createGunzip());
+  if (encoding === "deflate") return response.pipe(zlib.createInflate());
+  if (encoding === "br") return response.pipe(zlib.createBrotliDecompress());
+  return response;
+}
+
+function toResponse(response: http.IncomingMessage, url: URL): Response {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const status = response.statusCode ?? 0;
+  let body: ReadableStream<Uint8Array> | null = null;
+  if (NULL_BODY_STATUSES.has(status)) response.resume();
+  else {
+    const stream = decodedStream(response);
+    if (stream !== response) response.on("error", (error) => stream.destroy(error));
+    body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+  }
+  const result = new Response(body, { status: status < 200 || status > 599 ? 502 : status, statusText: response.statusMessage, headers });
+  Object.defineProperty(result, "url", { value: url.toString() });
+  return result;
+}
+
+function networkError(error: unknown, url: URL): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  return serviceError("connection_error", `Request to ${describeUrl(url)} failed: ${message}`, { cause: error });
+}
+
+function requestOnce(target: CheckedTarget, method: string, headers: Record<string, string>, body: Buffer | null, signal?: AbortSignal): Promise<Response> {
+  const { url } = target;
+  const client = url.protocol === "https:" ? https : http;
+  return new Promise<Response>((resolve, reject) => {
+    const outgoing = { ...headers };
+    if (body) outgoing["content-length"] = String(body.length);
+    if (!Object.keys(outgoing).some((name) => name.toLowerCase() === "accept-encoding")) outgoing["accept-encoding"] = "gzip, deflate, br";
+    const request = client.request(
+      url,
+      { method, headers: outgoing, lookup: pinnedLookup(target), signal },
+      (response) => resolve(toResponse(response, url)),
+    );
+    request.on("error", (error) => {
+      if (signal?.aborted) reject(signal.reason);
+      else reject(networkError(error, url));
+    });
+    request.end(body ?? undefined);
+  });
+}
+
+/**
+ * Fetches a URL under the SSRF policy. Resolves with a standard `Response` for every HTTP status
+ * (the body is a stream; read it yourself to cap its size).
+ * @throws WorkflowError `connection_error` for a refused or unresolvable target (before any connection),
+ *   a network failure, or too many redirects; rethrows `init.signal.reason` when aborted.
+ */
+export async function safeFetch(input: string | URL, init: SafeFetchInit = {}, policy: SsrfPolicy = {}): Promise<Response> {
+  let method = (init.method ?? "GET").toUpperCase();
+  let headers = toHeaderRecord(init.headers);
+  let body = bodyBytes(init.body);
+  let current = new URL(input);
+  const maxRedirects = init.maxRedirects ?? 5;
+  for (let hop = 0; ; hop++) {
+    if (init.signal?.aborted) throw init.signal.reason;
+    const target = await checkOutboundUrl(current, policy);
+    const response = await requestOnce(target, method, headers, body, init.signal);
+    const location = response.headers.get("location");
+    if (!REDIRECT_STATUSES.has(response.status) || !location || init.redirect === "manual") return response;
+    await response.body?.cancel();
+    if (init.redirect === "error") throw serviceError("connection_error", `Redirect refused from ${describeUrl(current)}`);
+    if (hop >= maxRedirects) throw serviceError("connection_error", `Too many redirects (more than ${maxRedirects}) from ${describeUrl(new URL(input))}`);
+    const next = new URL(location, current);
+    if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")) {
+      method = method === "HEAD" ? "HEAD" : "GET";
+      body = null;
+      headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !/^content-/i.test(name)));
+    }
+    if (next.origin !== current.origin) {
+      // Fetch standard §4.4 HTTP-redirect fetch: credentials do not follow a cross-origin redirect.
+      headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !/^(authorization|cookie|proxy-authorization)$/i.test(name)));
+    }
+    current = next;
+  }
+}
