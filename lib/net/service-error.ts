@@ -2,7 +2,7 @@
  * The one place where the service layer (lib/net, lib/llm, lib/connectors, lib/mcp, lib/knowledge) builds
  * the runtime's `WorkflowError`, so every service throws the codes of spec §5 the same way.
  */
-import { WorkflowError } from "@/lib/workflow/errors";
+import { isWorkflowError, WorkflowError } from "@/lib/workflow/errors";
 
 /** Runtime error codes the services throw (spec §5), plus `invalid_config` (spec §4). */
 export type ServiceErrorCode =
@@ -28,5 +28,5 @@ export function serviceError(
 
 /** True when `error` is a WorkflowError with the given code (or any code when none is given). */
 export function isServiceError(error: unknown, code?: ServiceErrorCode): error is WorkflowError {
-  return error instanceof WorkflowError && (code === undefined || error.code === code);
+  return isWorkflowError(error) && (code === undefined || error.code === code);
 }
