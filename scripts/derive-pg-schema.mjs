@@ -25,7 +25,11 @@ const derived = derivePostgresSchema(source);
 const target = path.join(root, "prisma/postgres/schema.prisma");
 if (process.argv.includes("--check")) {
   let current = "";
-  try { current = readFileSync(target, "utf8"); } catch { current = ""; }
+  try {
+    current = readFileSync(target, "utf8");
+  } catch {
+    current = "";
+  }
   if (current !== derived) {
     console.error("prisma/postgres/schema.prisma is stale: run `npm run db:derive-pg` and `npm run db:diff -- --provider postgres`");
     process.exit(1);

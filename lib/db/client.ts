@@ -43,7 +43,7 @@ export function ensureDbReady(db: Db = getDb(), url = databaseUrl()): Promise<vo
         await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
         await db.$queryRawUnsafe("PRAGMA synchronous = NORMAL");
       }
-      await db.$queryRawUnsafe("SELECT 1 FROM \"User\" LIMIT 1");
+      await db.$queryRawUnsafe('SELECT 1 FROM "User" LIMIT 1');
     } catch (error) {
       globalForDb.switchyardDbReady = undefined;
       const reason = error instanceof Error ? error.message.split("\n").find((l) => l.trim()) : String(error);

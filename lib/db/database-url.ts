@@ -13,7 +13,9 @@ export const DEFAULT_DATABASE_URL = "file:./data/switchyard.db";
 export function databaseKind(url: string): DatabaseKind {
   if (url.startsWith("file:")) return "sqlite";
   if (/^postgres(ql)?:\/\//.test(url)) return "postgres";
-  throw new Error(`DATABASE_URL "${redactUrl(url)}" is not supported: use file:./data/switchyard.db (SQLite) or postgresql://user:pass@host:5432/db`);
+  throw new Error(
+    `DATABASE_URL "${redactUrl(url)}" is not supported: use file:./data/switchyard.db (SQLite) or postgresql://user:pass@host:5432/db`,
+  );
 }
 
 /** Absolute path of a `file:` URL's SQLite file, relative paths resolved from the working directory. */

@@ -28,7 +28,9 @@ function loadEngineModule(): Promise<EngineModule> {
   enginePromise ??= (async () => {
     const glue: EngineModule = await import("@prisma/schema-engine-wasm/schema_engine_bg");
     const wasmPath = path.join(path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")), "schema_engine_bg.wasm");
-    const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), { "./schema_engine_bg.js": glue as unknown as WebAssembly.ModuleImports });
+    const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), {
+      "./schema_engine_bg.js": glue as unknown as WebAssembly.ModuleImports,
+    });
     (glue as unknown as { __wbg_set_wasm(exports: WebAssembly.Exports): void }).__wbg_set_wasm(instance.exports);
     (instance.exports as unknown as { __wbindgen_start?: () => void }).__wbindgen_start?.();
     return glue;
@@ -39,7 +41,11 @@ function loadEngineModule(): Promise<EngineModule> {
 /** Paths of the schema and migrations folder for a database kind. */
 export function prismaPaths(kind: DatabaseKind, root = process.cwd()) {
   const dir = kind === "sqlite" ? path.join(root, "prisma") : path.join(root, "prisma/postgres");
-  return { schemaPath: path.join(dir, "schema.prisma"), migrationsDir: path.join(dir, "migrations"), snapshotPath: path.join(dir, "migrations/schema.snapshot.prisma") };
+  return {
+    schemaPath: path.join(dir, "schema.prisma"),
+    migrationsDir: path.join(dir, "migrations"),
+    snapshotPath: path.join(dir, "migrations/schema.snapshot.prisma"),
+  };
 }
 
 function adapterFactoryFor(url: string): SqlMigrationAwareDriverAdapterFactory {
@@ -60,7 +66,10 @@ async function openEngine(url: string, schemaText: string, schemaPath: string): 
 
 function listMigrations(migrationsDir: string) {
   const names = existsSync(migrationsDir)
-    ? readdirSync(migrationsDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()
+    ? readdirSync(migrationsDir, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort()
     : [];
   const lockPath = path.join(migrationsDir, "migration_lock.toml");
   return {
@@ -69,7 +78,10 @@ function listMigrations(migrationsDir: string) {
     shadowDbInitScript: "",
     migrationDirectories: names.map((name) => ({
       path: name,
-      migrationFile: { path: "migration.sql", content: { tag: "ok" as const, value: readFileSync(path.join(migrationsDir, name, "migration.sql"), "utf8") } },
+      migrationFile: {
+        path: "migration.sql",
+        content: { tag: "ok" as const, value: readFileSync(path.join(migrationsDir, name, "migration.sql"), "utf8") },
+      },
     })),
   };
 }
@@ -98,7 +110,11 @@ export async function applyMigrations(url: string, root = process.cwd()): Promis
  * to the current schema file. There is no shadow database in WASM, so the snapshot stands in for it.
  * @returns the SQL script ("" when nothing changed).
  */
-export async function diffSchema(kind: DatabaseKind, root = process.cwd(), postgresUrl = process.env.POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:54329/postgres"): Promise<string> {
+export async function diffSchema(
+  kind: DatabaseKind,
+  root = process.cwd(),
+  postgresUrl = process.env.POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:54329/postgres",
+): Promise<string> {
   const { schemaPath, snapshotPath } = prismaPaths(kind, root);
   const schemaText = readFileSync(schemaPath, "utf8");
   const glue = await loadEngineModule();
