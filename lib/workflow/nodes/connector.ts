@@ -1,0 +1,76 @@
+/**
+ * CONNECTOR (spec §2): calls a connector action through `services.connectors` with the rendered
+ * `parameters` (each single reference keeps its type). A status of 400 or more fails the node with
+ * `http_status`, keeping `{status, headers, body}` in the error's details.
+ */
+import { z } from "zod";
+import { WorkflowError } from "../errors";
+import { renderValue, type TemplateScope } from "../template";
+import { commonDataShape, missingService, templateMapSchema, unnamedHandle } from "./common";
+import { defineNode } from "./node-definition";
+
+export const connectorConfigSchema = z.object({
+  ...commonDataShape,
+  connector_id: z.string().min(1).describe("The connector (resources.connectors[].id)."),
+  action_id: z.string().min(1).describe("The action of the connector to call."),
+  parameters: templateMapSchema.default({}).describe("Parameter name → template; becomes {{params.NAME}} in the action."),
+});
+
+export type ConnectorConfig = z.infer<typeof connectorConfigSchema>;
+
+export const connectorOutputSchema = z.object({
+  status: z.number().int(),
+  headers: z.record(z.string(), z.string()),
+  body: z.unknown(),
+});
+
+export type ConnectorOutputs = z.infer<typeof connectorOutputSchema>;
+
+/** Resolved inputs of a CONNECTOR node. */
+export interface ConnectorInputs {
+  connector_id: string;
+  action_id: string;
+  parameters: Record<string, unknown>;
+}
+
+export const connectorNode = defineNode({
+  type: "CONNECTOR",
+  configSchema: connectorConfigSchema,
+  outputSchema: connectorOutputSchema,
+  meta: {
+    label: "Connector",
+    description: "Calls an action of an HTTP API connector.",
+    icon: "Plug",
+    color: "#ea580c",
+    category: "integration",
+    defaultData: { title: "Connector", connector_id: "", action_id: "", parameters: {} },
+  },
+  templateFields: ["parameters"],
+  sourceHandles: unnamedHandle,
+  takenHandles: unnamedHandle,
+  continueHandles: unnamedHandle,
+  resolveInputs(config: ConnectorConfig, scope: TemplateScope): ConnectorInputs {
+    return {
+      connector_id: config.connector_id,
+      action_id: config.action_id,
+      parameters: renderValue(config.parameters, scope) as Record<string, unknown>,
+    };
+  },
+  async execute(context) {
+    const connectors = context.services.connectors ?? missingService("CONNECTOR", "connectors");
+    const { inputs } = context;
+    const result = await connectors.call({
+      connectorId: inputs.connector_id,
+      actionId: inputs.action_id,
+      parameters: inputs.parameters,
+      actor: context.run.userId === null ? undefined : { userId: context.run.userId },
+      signal: context.signal,
+    });
+    if (result.status >= 400) {
+      throw new WorkflowError("http_status", `${inputs.connector_id}.${inputs.action_id} answered HTTP ${result.status}`, {
+        details: { status: result.status, headers: result.headers, body: result.body },
+      });
+    }
+    return { outputs: { status: result.status, headers: result.headers, body: result.body } };
+  },
+});

@@ -1,0 +1,89 @@
+/**
+ * START (spec §2): declares the run's input variables; its outputs are the checked inputs (`{{input.x}}`
+ * and `{{start_id.x}}` both read them). Inputs are checked before the run by `checkRunInputs` (inputs.ts).
+ */
+import { z } from "zod";
+import type { TemplateScope } from "../template";
+import { commonDataShape, IDENTIFIER, unnamedHandle } from "./common";
+import { defineNode } from "./node-definition";
+
+/** Types a START variable may have (spec §2). */
+export const VARIABLE_TYPES = ["string", "number", "boolean", "object", "array"] as const;
+export type VariableType = (typeof VARIABLE_TYPES)[number];
+
+/** True when `value` has the variable type (`number` must be finite; `object` is a plain object, not an array or null). */
+export function matchesVariableType(value: unknown, type: VariableType): boolean {
+  switch (type) {
+    case "string":
+      return typeof value === "string";
+    case "number":
+      return typeof value === "number" && Number.isFinite(value);
+    case "boolean":
+      return typeof value === "boolean";
+    case "array":
+      return Array.isArray(value);
+    case "object":
+      return value !== null && typeof value === "object" && !Array.isArray(value);
+  }
+}
+
+export const startVariableSchema = z.object({
+  name: z.string().regex(IDENTIFIER, "must start with a letter and contain only letters, digits and _").describe("Variable name, used as {{input.name}}."),
+  type: z.enum(VARIABLE_TYPES).default("string").describe("Value type."),
+  required: z.boolean().default(false).describe("A run without this input is rejected (invalid_input)."),
+  default_value: z.unknown().optional().describe("Value used when the input is not given."),
+  description: z.string().optional().describe("Shown to whoever starts the run, and to agents calling run_workflow."),
+});
+
+export type StartVariable = z.infer<typeof startVariableSchema>;
+
+export const startConfigSchema = z
+  .object({
+    ...commonDataShape,
+    variables: z.array(startVariableSchema).default([]).describe("The run's input variables."),
+  })
+  .superRefine((data, ctx) => {
+    const seen = new Set<string>();
+    data.variables.forEach((variable, index) => {
+      if (seen.has(variable.name)) {
+        ctx.addIssue({ code: "custom", path: ["variables", index, "name"], message: `duplicate variable "${variable.name}"` });
+      }
+      seen.add(variable.name);
+      if (
+        variable.default_value !== undefined &&
+        variable.default_value !== null &&
+        !matchesVariableType(variable.default_value, variable.type)
+      ) {
+        ctx.addIssue({ code: "custom", path: ["variables", index, "default_value"], message: `default_value is not of type ${variable.type}` });
+      }
+    });
+  });
+
+export type StartConfig = z.infer<typeof startConfigSchema>;
+
+export const startOutputSchema = z.record(z.string(), z.unknown());
+
+export const startNode = defineNode({
+  type: "START",
+  configSchema: startConfigSchema,
+  outputSchema: startOutputSchema,
+  meta: {
+    label: "Start",
+    description: "Where the run begins; declares its inputs.",
+    icon: "Play",
+    color: "#16a34a",
+    category: "control",
+    defaultData: { title: "Start", variables: [] },
+  },
+  templateFields: [],
+  sourceHandles: unnamedHandle,
+  takenHandles: unnamedHandle,
+  continueHandles: unnamedHandle,
+  resolveInputs(_config: StartConfig, scope: TemplateScope): Record<string, unknown> {
+    const input = scope.input;
+    return input !== null && typeof input === "object" ? { ...(input as Record<string, unknown>) } : {};
+  },
+  async execute(context) {
+    return { outputs: context.inputs };
+  },
+});
