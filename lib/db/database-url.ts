@@ -21,7 +21,7 @@ export function databaseKind(url: string): DatabaseKind {
 /** Absolute path of a `file:` URL's SQLite file, relative paths resolved from the working directory. */
 export function sqliteFilePath(url: string): string {
   const file = url.replace(/^file:/, "").replace(/\?.*$/, "");
-  return path.resolve(process.cwd(), file);
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), file);
 }
 
 /** The URL with any password replaced by "***", for messages and logs. */
