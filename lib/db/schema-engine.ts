@@ -48,20 +48,48 @@ export function prismaPaths(kind: DatabaseKind, root = process.cwd()) {
   };
 }
 
-function adapterFactoryFor(url: string): SqlMigrationAwareDriverAdapterFactory {
-  if (databaseKind(url) === "sqlite") {
-    return new PrismaBetterSqlite3({ url: sqliteFilePath(url) }) as unknown as SqlMigrationAwareDriverAdapterFactory;
-  }
-  return new PrismaPg({ connectionString: url }) as unknown as SqlMigrationAwareDriverAdapterFactory;
+type Connection = Awaited<ReturnType<SqlMigrationAwareDriverAdapterFactory["connect"]>>;
+
+/**
+ * The driver adapter factory for a URL, wrapped so every connection the engine opens can be disposed
+ * afterwards: `engine.free()` does not close them, and an open SQLite connection keeps the file locked.
+ */
+function adapterFactoryFor(url: string): { factory: SqlMigrationAwareDriverAdapterFactory; dispose(): Promise<void> } {
+  const inner = (
+    databaseKind(url) === "sqlite" ? new PrismaBetterSqlite3({ url: sqliteFilePath(url) }) : new PrismaPg({ connectionString: url })
+  ) as unknown as SqlMigrationAwareDriverAdapterFactory;
+  const opened: Connection[] = [];
+  const factory: SqlMigrationAwareDriverAdapterFactory = {
+    provider: inner.provider,
+    adapterName: inner.adapterName,
+    connect: async () => {
+      const connection = await inner.connect();
+      opened.push(connection);
+      return connection;
+    },
+    connectToShadowDb: async () => {
+      const connection = await inner.connectToShadowDb();
+      opened.push(connection);
+      return connection;
+    },
+  };
+  return { factory, dispose: async () => void (await Promise.all(opened.splice(0).map((c) => c.dispose()))) };
 }
 
-async function openEngine(url: string, schemaText: string, schemaPath: string): Promise<SchemaEngine> {
+async function openEngine(url: string, schemaText: string, schemaPath: string): Promise<{ engine: SchemaEngine; close(): Promise<void> }> {
   const glue = await loadEngineModule();
-  const adapter = bindMigrationAwareSqlAdapterFactory(adapterFactoryFor(url));
+  const { factory, dispose } = adapterFactoryFor(url);
   const log = (line: string) => {
     if (process.env.SWITCHYARD_DEBUG_MIGRATIONS) console.error(line);
   };
-  return glue.SchemaEngine.new({ datamodels: [[schemaPath, schemaText]] }, log, adapter);
+  const engine = await glue.SchemaEngine.new({ datamodels: [[schemaPath, schemaText]] }, log, bindMigrationAwareSqlAdapterFactory(factory));
+  return {
+    engine,
+    async close() {
+      engine.free();
+      await dispose();
+    },
+  };
 }
 
 function listMigrations(migrationsDir: string) {
@@ -96,12 +124,12 @@ const noFilters = { externalTables: [], externalEnums: [] };
 export async function applyMigrations(url: string, root = process.cwd()): Promise<string[]> {
   const kind = databaseKind(url);
   const { schemaPath, migrationsDir } = prismaPaths(kind, root);
-  const engine = await openEngine(url, readFileSync(schemaPath, "utf8"), schemaPath);
+  const { engine, close } = await openEngine(url, readFileSync(schemaPath, "utf8"), schemaPath);
   try {
     const out = await engine.applyMigrations({ migrationsList: listMigrations(migrationsDir), filters: noFilters });
     return out.appliedMigrationNames;
   } finally {
-    engine.free();
+    await close();
   }
 }
 
@@ -117,11 +145,9 @@ export async function diffSchema(
 ): Promise<string> {
   const { schemaPath, snapshotPath } = prismaPaths(kind, root);
   const schemaText = readFileSync(schemaPath, "utf8");
-  const glue = await loadEngineModule();
   // The engine connects on start-up even for a datamodel-to-datamodel diff; nothing is written.
   const url = kind === "sqlite" ? "file:./data/.diff.db" : postgresUrl;
-  const adapter = bindMigrationAwareSqlAdapterFactory(adapterFactoryFor(url));
-  const engine = await glue.SchemaEngine.new({ datamodels: [[schemaPath, schemaText]] }, () => {}, adapter);
+  const { engine, close } = await openEngine(url, schemaText, schemaPath);
   try {
     const from = existsSync(snapshotPath)
       ? { tag: "schemaDatamodel" as const, files: [{ path: snapshotPath, content: readFileSync(snapshotPath, "utf8") }] }
@@ -136,6 +162,6 @@ export async function diffSchema(
     const sql = result.stdout ?? "";
     return /^\s*(--[^\n]*\n\s*)*(-- This is an empty migration\.)?\s*$/.test(sql) ? "" : sql;
   } finally {
-    engine.free();
+    await close();
   }
 }
