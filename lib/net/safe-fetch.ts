@@ -135,3 +135,25 @@ export async function safeFetch(input: string | URL, init: SafeFetchInit = {}, p
     current = next;
   }
 }
+
+/**
+ * A `fetch`-compatible function over {@link safeFetch} for libraries that take one (e.g. the MCP SDK's
+ * Streamable HTTP transport), so their requests follow the SSRF policy too. Bodies must be strings, bytes
+ * or URLSearchParams (what JSON-RPC clients send).
+ */
+export function createSafeFetch(policy: SsrfPolicy = {}): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
+  return async (input, init = {}) => {
+    const url = input instanceof Request ? input.url : input;
+    const body = init.body;
+    if (body !== undefined && body !== null && typeof body !== "string" && !(body instanceof Uint8Array) && !(body instanceof URLSearchParams)) {
+      throw serviceError("invalid_config", "safeFetch supports string, byte and URLSearchParams bodies only");
+    }
+    return safeFetch(url, {
+      method: init.method,
+      headers: new Headers(init.headers),
+      body: body ?? null,
+      signal: init.signal ?? undefined,
+      redirect: init.redirect === "manual" || init.redirect === "error" ? init.redirect : "follow",
+    }, policy);
+  };
+}
