@@ -14,6 +14,8 @@ const nextConfig: NextConfig = {
     "@apidevtools/swagger-parser",
   ],
   poweredByHeader: false,
+  // `npm run typecheck` (tsc) checks types in CI as its own step; the build does not repeat it.
+  typescript: { ignoreBuildErrors: true },
   typedRoutes: false,
   experimental: { serverActions: { bodySizeLimit: "20mb" } },
 };

@@ -9,12 +9,12 @@ const root = path.resolve(import.meta.dirname, "..");
 const port = process.argv[2] ?? "3100";
 const env = {
   ...process.env,
-  DATABASE_URL: "file:./data/e2e.db",
+  DATABASE_URL: `file:./data/e2e-${port}.db`,
   NEXT_TELEMETRY_DISABLED: "1",
   SWITCHYARD_BCRYPT_COST: "8",
   SWITCHYARD_ALLOWED_HOSTS: process.env.SWITCHYARD_ALLOWED_HOSTS ?? "127.0.0.1,localhost",
 };
-for (const suffix of ["", "-wal", "-shm"]) rmSync(path.join(root, `data/e2e.db${suffix}`), { force: true });
+for (const suffix of ["", "-wal", "-shm"]) rmSync(path.join(root, `data/e2e-${port}.db${suffix}`), { force: true });
 const tsx = path.join(root, "node_modules/.bin/tsx");
 execFileSync(tsx, ["scripts/migrate.ts", "deploy"], { cwd: root, env, stdio: "inherit" });
 execFileSync(tsx, ["scripts/seed.ts"], { cwd: root, env, stdio: "inherit" });
