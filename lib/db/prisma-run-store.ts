@@ -1,0 +1,184 @@
+/**
+ * `RunStore` over Prisma (SQLite and PostgreSQL), the durable store of the app, the CLI and workers
+ * (spec §5 execution, §6 audit trail, §9 events). Passes `describeRunStoreConformance`.
+ *
+ * Atomicity: `createRun` and `commitStep` are each ONE transaction — run patch, node run upserts, events
+ * and approvals are all written or none — so a process may die at any point and the stored run still
+ * tells the truth. Event seqs come from `Run.lastSeq`: the step's first statement is a conditional
+ * `UPDATE "Run" SET lastSeq = lastSeq + n … WHERE id = ? [AND status IN expectStatus]`, which takes the
+ * run's row lock (PostgreSQL) or the write lock (SQLite) before anything else is read, so concurrent
+ * commits to one run get consecutive, gapless seqs. `decideApproval` and `claimRun` are single
+ * conditional updates (compare-and-set): of concurrent callers exactly one wins.
+ */
+import type {
+  ApprovalDecisionInput,
+  ApprovalRecord,
+  ApprovalStatus,
+  CommitResult,
+  DecideApprovalResult,
+  NewRun,
+  NewRunEvent,
+  RunEventRecord,
+  RunRecord,
+  RunSnapshot,
+  RunStatus,
+  RunStore,
+  StepCommit,
+} from "@/lib/workflow/run-store";
+import type { Db } from "./client";
+import type { DatabaseKind } from "./database-url";
+import {
+  approvalFromRow,
+  approvalToCreate,
+  eventFromRow,
+  nodeRunColumns,
+  nodeRunFromRow,
+  runFromRow,
+  runPatchToUpdate,
+  runToCreate,
+} from "./run-records";
+
+type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+/** Interactive-transaction limits, ms: waiting for a connection / the SQLite mutex, and the whole transaction. */
+const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
+
+export interface PrismaRunStoreOptions {
+  /** The database behind `db`; PostgreSQL snapshots use REPEATABLE READ. Default "sqlite". */
+  kind?: DatabaseKind;
+}
+
+function eventRows(runId: string, firstSeq: number, events: readonly NewRunEvent[]) {
+  return events.map((event, i) => ({ runId, seq: firstSeq + i, type: event.type, data: JSON.stringify(event.data ?? {}), at: event.at }));
+}
+
+/** The durable RunStore. Give it the process-wide client (`getDb()`) or a test database's. */
+export class PrismaRunStore implements RunStore {
+  private readonly kind: DatabaseKind;
+
+  constructor(
+    private readonly db: Db,
+    options: PrismaRunStoreOptions = {},
+  ) {
+    this.kind = options.kind ?? "sqlite";
+  }
+
+  /** Inserts the run and its first events (seq 1…n) in one transaction. @throws on a duplicate id (P2002). */
+  async createRun(run: NewRun, events: readonly NewRunEvent[] = []): Promise<RunRecord> {
+    const create = this.db.run.create({ data: runToCreate(run, events.length) });
+    if (events.length === 0) return runFromRow(await create);
+    const [row] = await this.db.$transaction([create, this.db.runEvent.createMany({ data: eventRows(run.id, 1, events) })]);
+    return runFromRow(row);
+  }
+
+  async getRun(runId: string): Promise<RunRecord | null> {
+    const row = await this.db.run.findUnique({ where: { id: runId } });
+    return row ? runFromRow(row) : null;
+  }
+
+  async loadRun(runId: string): Promise<RunSnapshot | null> {
+    const queries = [
+      this.db.run.findUnique({ where: { id: runId } }),
+      this.db.nodeRun.findMany({ where: { runId }, orderBy: { position: "asc" } }),
+      this.db.approval.findMany({ where: { runId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+    ] as const;
+    const [run, nodeRuns, approvals] =
+      this.kind === "postgres" ? await this.db.$transaction([...queries], { isolationLevel: "RepeatableRead" }) : await this.db.$transaction([...queries]);
+    if (!run) return null;
+    return { run: runFromRow(run), nodeRuns: nodeRuns.map(nodeRunFromRow), approvals: approvals.map(approvalFromRow) };
+  }
+
+  async commitStep(runId: string, step: StepCommit): Promise<CommitResult> {
+    return this.db.$transaction((tx) => this.commitInTransaction(tx, runId, step), TX_OPTIONS);
+  }
+
+  private async commitInTransaction(tx: Tx, runId: string, step: StepCommit): Promise<CommitResult> {
+    const events = step.events ?? [];
+    const where = step.expectStatus ? { id: runId, status: { in: [...step.expectStatus] } } : { id: runId };
+    // First statement: the conditional update that locks the run and reserves the event seqs.
+    const updated = await tx.run.updateMany({ where, data: { ...runPatchToUpdate(step.runPatch ?? {}), lastSeq: { increment: events.length } } });
+    if (updated.count === 0) {
+      const current = await tx.run.findUnique({ where: { id: runId }, select: { status: true } });
+      return current ? { ok: false, reason: "status_mismatch", status: current.status as RunStatus } : { ok: false, reason: "not_found" };
+    }
+    const { lastSeq } = await tx.run.findUniqueOrThrow({ where: { id: runId }, select: { lastSeq: true } });
+    for (const nodeRun of step.nodeRuns ?? []) {
+      const columns = nodeRunColumns(nodeRun);
+      await tx.nodeRun.upsert({
+        where: { runId_nodeId: { runId, nodeId: nodeRun.nodeId } },
+        create: { runId, nodeId: nodeRun.nodeId, ...columns },
+        update: columns,
+      });
+    }
+    if (step.approvalsCreate?.length) await tx.approval.createMany({ data: step.approvalsCreate.map((a) => approvalToCreate(runId, a)) });
+    if (step.cancelPendingApprovals) await tx.approval.updateMany({ where: { runId, status: "pending" }, data: { status: "cancelled" } });
+    const rows = eventRows(runId, lastSeq - events.length + 1, events);
+    if (rows.length > 0) await tx.runEvent.createMany({ data: rows });
+    const stored: RunEventRecord[] = rows.map((row, i) => ({ runId, seq: row.seq, type: events[i].type, data: JSON.parse(row.data), at: new Date(row.at) }));
+    return { ok: true, events: stored, lastSeq };
+  }
+
+  async claimRun(runId: string, claim: { from: readonly RunStatus[]; workerId: string | null }): Promise<RunRecord | null> {
+    const claimed = await this.db.run.updateMany({
+      where: { id: runId, status: { in: [...claim.from] } },
+      data: { status: "running", workerId: claim.workerId },
+    });
+    return claimed.count === 1 ? this.getRun(runId) : null;
+  }
+
+  async getApproval(approvalId: string): Promise<ApprovalRecord | null> {
+    const row = await this.db.approval.findUnique({ where: { id: approvalId } });
+    return row ? approvalFromRow(row) : null;
+  }
+
+  async listApprovals(filter: { runId?: string; status?: readonly ApprovalStatus[] }): Promise<ApprovalRecord[]> {
+    const rows = await this.db.approval.findMany({
+      where: { ...(filter.runId !== undefined ? { runId: filter.runId } : {}), ...(filter.status ? { status: { in: [...filter.status] } } : {}) },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
+    return rows.map(approvalFromRow);
+  }
+
+  /** Compare-and-set `pending` → decision; the losers get `already_decided` with the winner's row (who, when, note). */
+  async decideApproval(decision: ApprovalDecisionInput): Promise<DecideApprovalResult> {
+    const won = await this.db.approval.updateMany({
+      where: { id: decision.approvalId, status: "pending" },
+      data: {
+        status: decision.status,
+        decidedById: decision.decidedById,
+        decidedByName: decision.decidedByName,
+        note: decision.note,
+        decidedAt: decision.at,
+      },
+    });
+    const row = await this.db.approval.findUnique({ where: { id: decision.approvalId } });
+    if (!row) return { ok: false, reason: "not_found" };
+    return won.count === 1 ? { ok: true, approval: approvalFromRow(row) } : { ok: false, reason: "already_decided", approval: approvalFromRow(row) };
+  }
+
+  async listEvents(runId: string, afterSeq = 0, limit?: number): Promise<RunEventRecord[]> {
+    const rows = await this.db.runEvent.findMany({
+      where: { runId, seq: { gt: afterSeq } },
+      orderBy: { seq: "asc" },
+      ...(limit !== undefined ? { take: Math.max(0, limit) } : {}),
+    });
+    return rows.map(eventFromRow);
+  }
+
+  async findRunsByStatus(statuses: readonly RunStatus[], options: { workerId?: string; limit?: number } = {}): Promise<RunRecord[]> {
+    const rows = await this.db.run.findMany({
+      where: { status: { in: [...statuses] }, ...(options.workerId !== undefined ? { workerId: options.workerId } : {}) },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      ...(options.limit !== undefined ? { take: options.limit } : {}),
+    });
+    return rows.map(runFromRow);
+  }
+
+  async listExpiredApprovals(now: Date): Promise<ApprovalRecord[]> {
+    const rows = await this.db.approval.findMany({
+      where: { status: "pending", expiresAt: { not: null, lte: now } },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
+    return rows.map(approvalFromRow);
+  }
+}
