@@ -1,0 +1,86 @@
+/**
+ * A validated graph turned into index-based arrays for the scheduler: nodes with their definition and
+ * parsed config, edges with source/target indexes and handle, adjacency. Built once per run session, O(n + e).
+ */
+import type { CommonNodeData } from "../nodes/common";
+import type { NodeDefinition, NodeType, SourceHandle } from "../nodes/node-definition";
+import { getNodeDefinition } from "../nodes/registry";
+import type { WorkflowGraph } from "../schema";
+
+export interface CompiledNode {
+  index: number;
+  id: string;
+  type: NodeType;
+  definition: NodeDefinition;
+  /** The parsed `data`, defaults applied. */
+  config: CommonNodeData & Record<string, unknown>;
+  /** Indexes into `CompiledGraph.edges`. */
+  outEdges: number[];
+  inEdges: number[];
+}
+
+export interface CompiledEdge {
+  index: number;
+  id: string;
+  source: number;
+  target: number;
+  handle: SourceHandle;
+}
+
+export interface CompiledGraph {
+  nodes: CompiledNode[];
+  edges: CompiledEdge[];
+  indexById: Map<string, number>;
+  /** Index of the START node. */
+  start: number;
+}
+
+/** Compiles a graph that passed `checkGraph` (edges point at existing nodes, one START). */
+export function compileGraph(graph: WorkflowGraph): CompiledGraph {
+  const indexById = new Map<string, number>();
+  const nodes: CompiledNode[] = graph.nodes.map((node, index) => {
+    indexById.set(node.id, index);
+    return {
+      index,
+      id: node.id,
+      type: node.type,
+      definition: getNodeDefinition(node.type),
+      config: node.data as CommonNodeData & Record<string, unknown>,
+      outEdges: [],
+      inEdges: [],
+    };
+  });
+  const edges: CompiledEdge[] = graph.edges.map((edge, index) => {
+    const source = indexById.get(edge.source) as number;
+    const target = indexById.get(edge.target) as number;
+    nodes[source].outEdges.push(index);
+    nodes[target].inEdges.push(index);
+    return { index, id: edge.id, source, target, handle: edge.sourceHandle };
+  });
+  const start = nodes.findIndex((node) => node.type === "START");
+  return { nodes, edges, indexById, start };
+}
+
+/** True when an edge leaves `node` by `handle`. */
+export function hasEdgeOnHandle(graph: CompiledGraph, node: number, handle: SourceHandle): boolean {
+  return graph.nodes[node].outEdges.some((edge) => graph.edges[edge].handle === handle);
+}
+
+/** Indexes of every ancestor of `node` (reverse search). */
+export function ancestorsOf(graph: CompiledGraph, node: number): number[] {
+  const seen = new Uint8Array(graph.nodes.length);
+  const stack = [node];
+  const found: number[] = [];
+  while (stack.length > 0) {
+    const current = stack.pop() as number;
+    for (const edge of graph.nodes[current].inEdges) {
+      const source = graph.edges[edge].source;
+      if (!seen[source]) {
+        seen[source] = 1;
+        found.push(source);
+        stack.push(source);
+      }
+    }
+  }
+  return found.sort((a, b) => a - b);
+}
