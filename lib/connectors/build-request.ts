@@ -10,7 +10,16 @@
  * - A string body is rendered for its content type: JSON (`application/json`, `+json`) with
  *   `renderJsonString`, `application/x-www-form-urlencoded` with form-encoded values, else as text.
  */
-import { formatTemplateValue, parseSingleReference, parseTemplate, renderJsonString, renderText, renderValue, resolvePath, type TemplateScope } from "@/lib/workflow/template";
+import {
+  formatTemplateValue,
+  parseSingleReference,
+  parseTemplate,
+  renderJsonString,
+  renderText,
+  renderValue,
+  resolvePath,
+  type TemplateScope,
+} from "@/lib/workflow/template";
 import { serviceError } from "@/lib/net/service-error";
 import type { ConnectorActionDefinition, ConnectorAuth, ConnectorDefinition } from "./types";
 
@@ -89,7 +98,11 @@ function applyAuth(auth: ConnectorAuth, url: URL, headers: Record<string, string
  * @throws WorkflowError `unresolved_reference` (a template names a parameter that was not given),
  *   `invalid_config` (absolute path, bad base URL).
  */
-export function buildConnectorRequest(connector: ConnectorDefinition, action: ConnectorActionDefinition, parameters: Record<string, unknown>): BuiltRequest {
+export function buildConnectorRequest(
+  connector: ConnectorDefinition,
+  action: ConnectorActionDefinition,
+  parameters: Record<string, unknown>,
+): BuiltRequest {
   const scope: TemplateScope = { params: parameters };
   const url = joinUrl(connector.base_url, renderEncoded(action.path, scope, encodeURIComponent));
   for (const [name, template] of Object.entries(action.query ?? {})) {

@@ -49,7 +49,11 @@ function abortReasonError(signal: AbortSignal | undefined, label: string, timeou
  */
 export function createConnectorService(options: ConnectorServiceOptions): ConnectorService {
   /** Does the call, filling `entry` as it learns method, URL and status; `secrets` gets the values to hide. */
-  async function execute(request: ConnectorCallRequest, entry: ConnectorAuditEntry, secrets: string[]): Promise<Omit<ConnectorCallResult, "elapsed_ms">> {
+  async function execute(
+    request: ConnectorCallRequest,
+    entry: ConnectorAuditEntry,
+    secrets: string[],
+  ): Promise<Omit<ConnectorCallResult, "elapsed_ms">> {
     const connector = await options.resolveConnector(request.connectorId);
     if (!connector) throw serviceError("invalid_config", `Unknown connector "${request.connectorId}"`);
     secrets.push(...secretsOf(connector.auth));

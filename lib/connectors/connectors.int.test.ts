@@ -67,13 +67,42 @@ function ordersConnector(): ConnectorDefinition {
     base_url: `${baseUrl}/`,
     auth: { kind: "bearer", secret: TOKEN },
     actions: [
-      { id: "list_orders", name: "List", method: "GET", path: "/orders", query: { status: "{{params.status}}", limit: "{{params.limit}}", tag: "{{params.tags}}" },
-        parameters: { type: "object", properties: { status: { type: "string" }, limit: { type: "integer" }, tags: { type: "array" } }, required: ["status"] } },
+      {
+        id: "list_orders",
+        name: "List",
+        method: "GET",
+        path: "/orders",
+        query: { status: "{{params.status}}", limit: "{{params.limit}}", tag: "{{params.tags}}" },
+        parameters: {
+          type: "object",
+          properties: { status: { type: "string" }, limit: { type: "integer" }, tags: { type: "array" } },
+          required: ["status"],
+        },
+      },
       { id: "get_order", name: "Get", method: "GET", path: "/orders/{{params.order_id}}" },
-      { id: "create_order", name: "Create", method: "POST", path: "/orders", access: "write",
-        body: { note: "{{params.note}}", amount: "{{params.amount}}", lines: "{{params.lines}}", label: "Order {{params.amount}}", coupon: "{{params.coupon}}" } },
-      { id: "create_raw", name: "Create raw", method: "POST", path: "/orders", access: "write", headers: { "Content-Type": "application/json" },
-        body: '{"note": "{{params.note}}", "amount": {{params.amount}}}' },
+      {
+        id: "create_order",
+        name: "Create",
+        method: "POST",
+        path: "/orders",
+        access: "write",
+        body: {
+          note: "{{params.note}}",
+          amount: "{{params.amount}}",
+          lines: "{{params.lines}}",
+          label: "Order {{params.amount}}",
+          coupon: "{{params.coupon}}",
+        },
+      },
+      {
+        id: "create_raw",
+        name: "Create raw",
+        method: "POST",
+        path: "/orders",
+        access: "write",
+        headers: { "Content-Type": "application/json" },
+        body: '{"note": "{{params.note}}", "amount": {{params.amount}}}',
+      },
       { id: "refund", name: "Refund", method: "POST", path: "/refunds", access: "write", body: { amount: "{{params.amount}}" } },
       { id: "missing", name: "Missing", method: "GET", path: "/nope" },
       { id: "slow", name: "Slow", method: "GET", path: "/slow", timeout_ms: 300 },
@@ -102,7 +131,12 @@ const member = { userId: "u1", email: "m@example.com", role: "member" };
 describe("connector service", () => {
   it("GETs with templated query, injects the bearer token and never returns or audits it", async () => {
     const { service, audit } = setup();
-    const result = await service.call({ connectorId: "orders", actionId: "list_orders", parameters: { status: "open & paid", limit: "2", tags: ["a", "b"] }, actor: member });
+    const result = await service.call({
+      connectorId: "orders",
+      actionId: "list_orders",
+      parameters: { status: "open & paid", limit: "2", tags: ["a", "b"] },
+      actor: member,
+    });
     expect(result.status).toBe(200);
     expect(result.truncated).toBe(false);
     expect(result.body).toEqual({ query: { status: "open & paid", limit: "2", tag: "b" }, auth_echo: "Bearer [REDACTED]" });
@@ -112,8 +146,16 @@ describe("connector service", () => {
     expect(JSON.stringify(result)).not.toContain(TOKEN);
     expect(audit).toEqual([
       {
-        action: "connector.call", at: expect.any(String), actor: member, connector_id: "orders", action_id: "list_orders",
-        method: "GET", url: `${baseUrl}/orders?status=open+%26+paid&limit=2&tag=a&tag=b`, status: 200, elapsed_ms: expect.any(Number), truncated: false,
+        action: "connector.call",
+        at: expect.any(String),
+        actor: member,
+        connector_id: "orders",
+        action_id: "list_orders",
+        method: "GET",
+        url: `${baseUrl}/orders?status=open+%26+paid&limit=2&tag=a&tag=b`,
+        status: 200,
+        elapsed_ms: expect.any(Number),
+        truncated: false,
       },
     ]);
     expect(JSON.stringify(audit)).not.toContain(TOKEN);
@@ -134,9 +176,17 @@ describe("connector service", () => {
   it("POSTs an object body with types kept and a value containing quotes", async () => {
     const { service } = setup();
     const note = 'He said "refund me" \\ now';
-    const result = await service.call({ connectorId: "orders", actionId: "create_order", parameters: { note, amount: 12.5, lines: [{ sku: "A1", qty: 2 }] }, actor: member });
+    const result = await service.call({
+      connectorId: "orders",
+      actionId: "create_order",
+      parameters: { note, amount: 12.5, lines: [{ sku: "A1", qty: 2 }] },
+      actor: member,
+    });
     expect(result.status).toBe(201);
-    expect(result.body).toEqual({ received: { note, amount: 12.5, lines: [{ sku: "A1", qty: 2 }], label: "Order 12.5" }, content_type: "application/json" });
+    expect(result.body).toEqual({
+      received: { note, amount: 12.5, lines: [{ sku: "A1", qty: 2 }], label: "Order 12.5" },
+      content_type: "application/json",
+    });
   });
 
   it("POSTs a JSON string body with references escaped", async () => {
@@ -158,7 +208,10 @@ describe("connector service", () => {
   it("times out a slow response with `timeout`", async () => {
     const { service, audit } = setup();
     const started = Date.now();
-    await expect(service.call({ connectorId: "orders", actionId: "slow", parameters: {} })).rejects.toMatchObject({ code: "timeout", message: "orders.slow timed out after 300 ms" });
+    await expect(service.call({ connectorId: "orders", actionId: "slow", parameters: {} })).rejects.toMatchObject({
+      code: "timeout",
+      message: "orders.slow timed out after 300 ms",
+    });
     expect(Date.now() - started).toBeLessThan(1500);
     expect(audit[0]).toMatchObject({ status: null, error: { code: "timeout", message: "orders.slow timed out after 300 ms" } });
   });
@@ -167,7 +220,9 @@ describe("connector service", () => {
     const { service } = setup();
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    await expect(service.call({ connectorId: "orders", actionId: "slow", parameters: {}, signal: controller.signal })).rejects.toMatchObject({ code: "cancelled" });
+    await expect(
+      service.call({ connectorId: "orders", actionId: "slow", parameters: {}, signal: controller.signal }),
+    ).rejects.toMatchObject({ code: "cancelled" });
   });
 
   it("returns HTML as text", async () => {
@@ -186,7 +241,10 @@ describe("connector service", () => {
 
   it("redacts an API key sent in the query from results and the audit URL", async () => {
     const connector: ConnectorDefinition = {
-      id: "keyed", name: "Keyed", base_url: baseUrl, auth: { kind: "api_key_query", query_name: "api_key", secret: API_KEY },
+      id: "keyed",
+      name: "Keyed",
+      base_url: baseUrl,
+      auth: { kind: "api_key_query", query_name: "api_key", secret: API_KEY },
       actions: [{ id: "get", name: "Get", method: "GET", path: "/keyed", query: { q: "{{params.q}}" } }],
     };
     const { service, audit } = setup([connector]);
@@ -198,15 +256,24 @@ describe("connector service", () => {
 
   it("sends api_key_header and basic credentials", async () => {
     const keyed: ConnectorDefinition = {
-      id: "h", name: "H", base_url: baseUrl, auth: { kind: "api_key_header", header_name: "X-Api-Key", secret: API_KEY },
+      id: "h",
+      name: "H",
+      base_url: baseUrl,
+      auth: { kind: "api_key_header", header_name: "X-Api-Key", secret: API_KEY },
       actions: [{ id: "get", name: "Get", method: "GET", path: "/keyed" }],
     };
     const basic: ConnectorDefinition = {
-      id: "b", name: "B", base_url: baseUrl, auth: { kind: "basic", username: "ann", secret: "pa:ss-word" },
+      id: "b",
+      name: "B",
+      base_url: baseUrl,
+      auth: { kind: "basic", username: "ann", secret: "pa:ss-word" },
       actions: [{ id: "who", name: "Who", method: "GET", path: "/whoami" }],
     };
     const { service } = setup([keyed, basic]);
-    expect((await service.call({ connectorId: "h", actionId: "get", parameters: {} })).body).toEqual({ api_key: null, header_key: "[REDACTED]" });
+    expect((await service.call({ connectorId: "h", actionId: "get", parameters: {} })).body).toEqual({
+      api_key: null,
+      header_key: "[REDACTED]",
+    });
     expect(seen.at(-1)?.headers["x-api-key"]).toBe(API_KEY);
     expect((await service.call({ connectorId: "b", actionId: "who", parameters: {} })).body).toEqual({ authorization: "Basic [REDACTED]" });
     expect(seen.at(-1)?.headers.authorization).toBe(`Basic ${Buffer.from("ann:pa:ss-word").toString("base64")}`);
@@ -215,10 +282,19 @@ describe("connector service", () => {
   it("checks access: members hold read+write, admins everything, other roles read", async () => {
     const { service, audit } = setup();
     await expect(service.call({ connectorId: "orders", actionId: "purge", parameters: {}, actor: member })).rejects.toMatchObject({
-      code: "invalid_config", message: 'orders.purge needs admin access; role "member" holds write access',
+      code: "invalid_config",
+      message: 'orders.purge needs admin access; role "member" holds write access',
     });
-    await expect(service.call({ connectorId: "orders", actionId: "create_order", parameters: { note: "n", amount: 1, lines: [] }, actor: { role: "viewer" } })).rejects.toMatchObject({
-      code: "invalid_config", message: 'orders.create_order needs write access; role "viewer" holds read access',
+    await expect(
+      service.call({
+        connectorId: "orders",
+        actionId: "create_order",
+        parameters: { note: "n", amount: 1, lines: [] },
+        actor: { role: "viewer" },
+      }),
+    ).rejects.toMatchObject({
+      code: "invalid_config",
+      message: 'orders.create_order needs write access; role "viewer" holds read access',
     });
     const purged = await service.call({ connectorId: "orders", actionId: "purge", parameters: {}, actor: { role: "admin" } });
     expect(purged.status).toBe(404);
@@ -242,12 +318,21 @@ describe("connector service", () => {
 
   it("reports unknown connectors/actions, bad parameters and absent parameters", async () => {
     const { service } = setup();
-    await expect(service.call({ connectorId: "nope", actionId: "x", parameters: {} })).rejects.toMatchObject({ code: "invalid_config", message: 'Unknown connector "nope"' });
-    await expect(service.call({ connectorId: "orders", actionId: "x", parameters: {} })).rejects.toMatchObject({ code: "invalid_config", message: 'Connector "orders" has no action "x"' });
-    await expect(service.call({ connectorId: "orders", actionId: "list_orders", parameters: { limit: "many" } })).rejects.toMatchObject({
-      code: "invalid_config", message: "Parameters for orders.list_orders do not match its schema: / must have required property 'status'; /limit must be integer",
+    await expect(service.call({ connectorId: "nope", actionId: "x", parameters: {} })).rejects.toMatchObject({
+      code: "invalid_config",
+      message: 'Unknown connector "nope"',
     });
-    await expect(service.call({ connectorId: "orders", actionId: "get_order", parameters: {} })).rejects.toMatchObject({ code: "unresolved_reference" });
+    await expect(service.call({ connectorId: "orders", actionId: "x", parameters: {} })).rejects.toMatchObject({
+      code: "invalid_config",
+      message: 'Connector "orders" has no action "x"',
+    });
+    await expect(service.call({ connectorId: "orders", actionId: "list_orders", parameters: { limit: "many" } })).rejects.toMatchObject({
+      code: "invalid_config",
+      message: "Parameters for orders.list_orders do not match its schema: / must have required property 'status'; /limit must be integer",
+    });
+    await expect(service.call({ connectorId: "orders", actionId: "get_order", parameters: {} })).rejects.toMatchObject({
+      code: "unresolved_reference",
+    });
   });
 
   it("maps a refused connection to connection_error without the token", async () => {

@@ -65,7 +65,14 @@ describe("importOpenApi on Petstore 3", () => {
     expect(findByStatus?.query).toEqual({ status: "{{params.status}}" });
     expect(findByStatus?.parameters).toEqual({
       type: "object",
-      properties: { status: { type: "string", default: "available", enum: ["available", "pending", "sold"], description: "Status values that need to be considered for filter" } },
+      properties: {
+        status: {
+          type: "string",
+          default: "available",
+          enum: ["available", "pending", "sold"],
+          description: "Status values that need to be considered for filter",
+        },
+      },
       required: ["status"],
     });
     const deletePet = actions.find((action) => action.id === "delete_pet");
@@ -77,13 +84,19 @@ describe("importOpenApi on Petstore 3", () => {
     const actions = await importOpenApi(petstoreText);
     const addPet = actions.find((action) => action.id === "add_pet");
     expect(addPet?.body).toEqual({
-      id: "{{params.id}}", name: "{{params.name}}", category: "{{params.category}}",
-      photoUrls: "{{params.photoUrls}}", tags: "{{params.tags}}", status: "{{params.status}}",
+      id: "{{params.id}}",
+      name: "{{params.name}}",
+      category: "{{params.category}}",
+      photoUrls: "{{params.photoUrls}}",
+      tags: "{{params.tags}}",
+      status: "{{params.status}}",
     });
     expect(addPet?.headers).toEqual({});
     expect(addPet?.parameters?.required).toEqual(["name", "photoUrls"]);
-    expect((addPet?.parameters?.properties as Record<string, unknown>).category).toEqual({
-      type: "object", properties: { id: { type: "integer", format: "int64", example: 1 }, name: { type: "string", example: "Dogs" } }, xml: { name: "category" },
+    expect((addPet?.parameters?.properties as Record<string, unknown> | undefined)?.category).toEqual({
+      type: "object",
+      properties: { id: { type: "integer", format: "int64", example: 1 }, name: { type: "string", example: "Dogs" } },
+      xml: { name: "category" },
     });
     // `username` is both a path parameter and a body property: the body is kept whole.
     const updateUser = actions.find((action) => action.id === "update_user");
@@ -92,10 +105,13 @@ describe("importOpenApi on Petstore 3", () => {
     expect(Object.keys(updateUser?.parameters?.properties as object)).toEqual(["username", "body"]);
     const list = actions.find((action) => action.id === "create_users_with_list_input");
     expect(list?.body).toBe("{{params.body}}");
-    expect((list?.parameters?.properties as Record<string, { type: string }>).body.type).toBe("array");
+    expect((list?.parameters?.properties as Record<string, { type: string }> | undefined)?.body.type).toBe("array");
     const upload = actions.find((action) => action.id === "upload_file");
     expect(upload?.headers).toEqual({ "Content-Type": "application/octet-stream" });
-    expect((upload?.parameters?.properties as Record<string, unknown>).body).toEqual({ type: "string", description: "Request body (application/octet-stream)" });
+    expect((upload?.parameters?.properties as Record<string, unknown> | undefined)?.body).toEqual({
+      type: "string",
+      description: "Request body (application/octet-stream)",
+    });
   });
 
   it("reads the title and base URL, from an object without mutating it", async () => {
@@ -136,12 +152,24 @@ describe("importOpenApi on other input", () => {
 
   it("does not follow external references and rejects non-OpenAPI input", async () => {
     const document = {
-      openapi: "3.0.3", info: { title: "X", version: "1" },
-      paths: { "/a": { get: { operationId: "a", parameters: [{ $ref: "http://169.254.169.254/latest/param.json" }], responses: { "200": { description: "ok" } } } } },
+      openapi: "3.0.3",
+      info: { title: "X", version: "1" },
+      paths: {
+        "/a": {
+          get: {
+            operationId: "a",
+            parameters: [{ $ref: "http://169.254.169.254/latest/param.json" }],
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
     };
     const actions = await importOpenApi(document);
     expect(actions.map((action) => action.id)).toEqual(["a"]);
-    await expect(importOpenApi("just: yaml")).rejects.toMatchObject({ code: "invalid_config", message: "Not an OpenAPI document: no `openapi` or `swagger` field" });
+    await expect(importOpenApi("just: yaml")).rejects.toMatchObject({
+      code: "invalid_config",
+      message: "Not an OpenAPI document: no `openapi` or `swagger` field",
+    });
     await expect(importOpenApi("{not json")).rejects.toMatchObject({ code: "invalid_config" });
   });
 });
@@ -163,18 +191,35 @@ describe("imported actions run through the connector service", () => {
       const imported = await importOpenApiConnector(petstoreText);
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${imported.base_url}`;
       const service = createConnectorService({
-        resolveConnector: async () => ({ id: "petstore", name: imported.name, base_url: base, auth: { kind: "none" }, actions: imported.actions }),
+        resolveConnector: async () => ({
+          id: "petstore",
+          name: imported.name,
+          base_url: base,
+          auth: { kind: "none" },
+          actions: imported.actions,
+        }),
         audit: async () => {},
         ssrf: { allowLoopback: true, useEnvAllowList: false },
       });
-      const added = await service.call({ connectorId: "petstore", actionId: "add_pet", parameters: { name: "Rex \"the\" dog", photoUrls: ["a.png"], category: { id: 1, name: "Dogs" } } });
-      expect(seen[0]).toEqual({ method: "POST", url: "/api/v3/pet", body: JSON.stringify({ name: 'Rex "the" dog', category: { id: 1, name: "Dogs" }, photoUrls: ["a.png"] }) });
+      const added = await service.call({
+        connectorId: "petstore",
+        actionId: "add_pet",
+        parameters: { name: 'Rex "the" dog', photoUrls: ["a.png"], category: { id: 1, name: "Dogs" } },
+      });
+      expect(seen[0]).toEqual({
+        method: "POST",
+        url: "/api/v3/pet",
+        body: JSON.stringify({ name: 'Rex "the" dog', category: { id: 1, name: "Dogs" }, photoUrls: ["a.png"] }),
+      });
       expect(added.body).toEqual({ name: 'Rex "the" dog', category: { id: 1, name: "Dogs" }, photoUrls: ["a.png"] });
       const found = await service.call({ connectorId: "petstore", actionId: "find_pets_by_status", parameters: { status: "sold" } });
       expect(seen[1]).toMatchObject({ method: "GET", url: "/api/v3/pet/findByStatus?status=sold" });
       expect(found.body).toEqual([{ id: 1, name: "doggie", status: "sold" }]);
-      await expect(service.call({ connectorId: "petstore", actionId: "find_pets_by_status", parameters: { status: "lost" } })).rejects.toMatchObject({
-        code: "invalid_config", message: "Parameters for petstore.find_pets_by_status do not match its schema: /status must be equal to one of the allowed values",
+      await expect(
+        service.call({ connectorId: "petstore", actionId: "find_pets_by_status", parameters: { status: "lost" } }),
+      ).rejects.toMatchObject({
+        code: "invalid_config",
+        message: "Parameters for petstore.find_pets_by_status do not match its schema: /status must be equal to one of the allowed values",
       });
     } finally {
       await new Promise((resolve) => server.close(resolve));

@@ -45,7 +45,15 @@ export interface ImportedConnector {
 }
 
 const METHODS: HttpMethod[] = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH"];
-const ACCESS: Record<HttpMethod, AccessLevel> = { GET: "read", HEAD: "read", OPTIONS: "read", POST: "write", PUT: "write", PATCH: "write", DELETE: "admin" };
+const ACCESS: Record<HttpMethod, AccessLevel> = {
+  GET: "read",
+  HEAD: "read",
+  OPTIONS: "read",
+  POST: "write",
+  PUT: "write",
+  PATCH: "write",
+  DELETE: "admin",
+};
 
 /** snake_case slug: `findPetsByStatus` → `find_pets_by_status`, `get /pet/{petId}` → `get_pet_pet_id`. */
 export function slugify(text: string): string {
@@ -73,7 +81,11 @@ async function loadDocument(input: string | JsonObject): Promise<JsonObject> {
     try {
       document = parseYaml(input);
     } catch (error) {
-      throw serviceError("invalid_config", `The OpenAPI document is neither JSON nor YAML: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw serviceError(
+        "invalid_config",
+        `The OpenAPI document is neither JSON nor YAML: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     }
   }
   if (document === null || typeof document !== "object" || (!("openapi" in document) && !("swagger" in document))) {
@@ -83,14 +95,24 @@ async function loadDocument(input: string | JsonObject): Promise<JsonObject> {
     const options = { resolve: { external: false }, dereference: { circular: "ignore" as const } };
     return (await SwaggerParser.dereference(structuredClone(document) as never, options)) as unknown as JsonObject;
   } catch (error) {
-    throw serviceError("invalid_config", `Cannot read the OpenAPI document: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw serviceError("invalid_config", `Cannot read the OpenAPI document: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
 }
 
 function parameterSchema(parameter: ParameterObject): JsonObject {
   const schema: JsonObject = parameter.schema
     ? { ...parameter.schema }
-    : Object.fromEntries(Object.entries({ type: parameter.type, items: parameter.items, enum: parameter.enum, format: parameter.format, default: parameter.default }).filter(([, value]) => value !== undefined));
+    : Object.fromEntries(
+        Object.entries({
+          type: parameter.type,
+          items: parameter.items,
+          enum: parameter.enum,
+          format: parameter.format,
+          default: parameter.default,
+        }).filter(([, value]) => value !== undefined),
+      );
   if (parameter.description) schema.description = parameter.description;
   return schema;
 }
@@ -105,7 +127,10 @@ function mergeParameters(pathLevel: unknown, operationLevel: unknown): Parameter
   return [...merged.values()];
 }
 
-function requestBodyOf(operation: JsonObject, parameters: ParameterObject[]): { mediaType: string; schema: JsonObject; required: boolean } | null {
+function requestBodyOf(
+  operation: JsonObject,
+  parameters: ParameterObject[],
+): { mediaType: string; schema: JsonObject; required: boolean } | null {
   const swaggerBody = parameters.find((parameter) => parameter.in === "body");
   if (swaggerBody) return { mediaType: "application/json", schema: swaggerBody.schema ?? {}, required: swaggerBody.required ?? false };
   const body = operation.requestBody as { content?: Record<string, { schema?: JsonObject }>; required?: boolean } | undefined;
@@ -138,7 +163,11 @@ function toAction(method: HttpMethod, path: string, operation: JsonObject, pathI
   if (requestBody) {
     const bodyProperties = requestBody.schema.properties as Record<string, JsonObject> | undefined;
     const keys = bodyProperties ? Object.keys(bodyProperties) : [];
-    const perProperty = isJsonMediaType(requestBody.mediaType) && requestBody.schema.type !== "array" && keys.length > 0 && keys.every((key) => paramKey(key) === key && !(key in properties));
+    const perProperty =
+      isJsonMediaType(requestBody.mediaType) &&
+      requestBody.schema.type !== "array" &&
+      keys.length > 0 &&
+      keys.every((key) => paramKey(key) === key && !(key in properties));
     if (perProperty && bodyProperties) {
       body = Object.fromEntries(keys.map((key) => [key, `{{params.${key}}}`]));
       Object.assign(properties, bodyProperties);
@@ -147,7 +176,9 @@ function toAction(method: HttpMethod, path: string, operation: JsonObject, pathI
     } else {
       body = "{{params.body}}";
       headers["Content-Type"] = isJsonMediaType(requestBody.mediaType) ? "application/json" : requestBody.mediaType;
-      properties.body = isJsonMediaType(requestBody.mediaType) ? requestBody.schema : { type: "string", description: `Request body (${requestBody.mediaType})` };
+      properties.body = isJsonMediaType(requestBody.mediaType)
+        ? requestBody.schema
+        : { type: "string", description: `Request body (${requestBody.mediaType})` };
       if (requestBody.required) required.push("body");
     }
   }
@@ -201,6 +232,14 @@ export async function importOpenApiConnector(document: string | Record<string, u
   }
   const info = (api.info ?? {}) as { title?: string; description?: string };
   const servers = api.servers as { url?: string }[] | undefined;
-  const swaggerBase = typeof api.host === "string" ? `${(api.schemes as string[] | undefined)?.[0] ?? "https"}://${api.host}${(api.basePath as string | undefined) ?? ""}` : (api.basePath as string | undefined);
-  return { name: info.title ?? "Imported API", description: info.description ?? "", base_url: servers?.[0]?.url ?? swaggerBase ?? "", actions: uniqueIds(actions) };
+  const swaggerBase =
+    typeof api.host === "string"
+      ? `${(api.schemes as string[] | undefined)?.[0] ?? "https"}://${api.host}${(api.basePath as string | undefined) ?? ""}`
+      : (api.basePath as string | undefined);
+  return {
+    name: info.title ?? "Imported API",
+    description: info.description ?? "",
+    base_url: servers?.[0]?.url ?? swaggerBase ?? "",
+    actions: uniqueIds(actions),
+  };
 }

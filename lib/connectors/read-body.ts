@@ -12,7 +12,10 @@ export function truncationMarker(maxBytes: number): string {
  * Reads at most `maxBytes` bytes; stops reading (and cancels the stream, closing the connection) once more
  * arrive. Rejects when the stream errors (e.g. aborted).
  */
-export async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<{ bytes: Buffer; truncated: boolean }> {
+export async function readCapped(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<{ bytes: Buffer; truncated: boolean }> {
   if (!body) return { bytes: Buffer.alloc(0), truncated: false };
   const reader = body.getReader();
   const chunks: Buffer[] = [];

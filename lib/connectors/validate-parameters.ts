@@ -19,7 +19,11 @@ const compiled = new WeakMap<object, ValidateFunction>();
  * @throws WorkflowError `invalid_config` naming the action and each problem (`/order_id must be string`),
  *   or when the schema does not compile.
  */
-export function validateParameters(label: string, schema: Record<string, unknown> | undefined, parameters: Record<string, unknown>): Record<string, unknown> {
+export function validateParameters(
+  label: string,
+  schema: Record<string, unknown> | undefined,
+  parameters: Record<string, unknown>,
+): Record<string, unknown> {
   const copy = structuredClone(parameters);
   if (!schema || Object.keys(schema).length === 0) return copy;
   let validate = compiled.get(schema);
@@ -27,7 +31,11 @@ export function validateParameters(label: string, schema: Record<string, unknown
     try {
       validate = ajv.compile(schema);
     } catch (error) {
-      throw serviceError("invalid_config", `The parameters schema of ${label} is not valid: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw serviceError(
+        "invalid_config",
+        `The parameters schema of ${label} is not valid: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     }
     compiled.set(schema, validate);
   }

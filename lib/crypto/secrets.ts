@@ -30,18 +30,14 @@ export class SecretsError extends Error {
 export function parseEncryptionKey(value: string | undefined): Buffer {
   const text = value?.trim() ?? "";
   if (text === "") {
-    throw new SecretsError(
-      `${KEY_VARIABLE} is not set; generate one with \`openssl rand -base64 32\` and set it in the environment`,
-    );
+    throw new SecretsError(`${KEY_VARIABLE} is not set; generate one with \`openssl rand -base64 32\` and set it in the environment`);
   }
   if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, "hex");
   if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) {
     const key = Buffer.from(text.replace(/-/g, "+").replace(/_/g, "/"), "base64");
     if (key.length === 32) return key;
   }
-  throw new SecretsError(
-    `${KEY_VARIABLE} must be 32 bytes given as 64 hex characters or base64 (e.g. \`openssl rand -base64 32\`)`,
-  );
+  throw new SecretsError(`${KEY_VARIABLE} must be 32 bytes given as 64 hex characters or base64 (e.g. \`openssl rand -base64 32\`)`);
 }
 
 function currentKey(): Buffer {
@@ -85,10 +81,7 @@ export function decryptSecret(cipherText: string): string {
     decipher.setAuthTag(tag);
     return Buffer.concat([decipher.update(Buffer.from(dataText, "base64url")), decipher.final()]).toString("utf8");
   } catch (error) {
-    throw new SecretsError(
-      `cannot decrypt secret: wrong ${KEY_VARIABLE} or tampered value`,
-      { cause: error },
-    );
+    throw new SecretsError(`cannot decrypt secret: wrong ${KEY_VARIABLE} or tampered value`, { cause: error });
   }
 }
 

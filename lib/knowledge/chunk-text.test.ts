@@ -7,7 +7,9 @@ const sentence = (n: number) => `Sentence number ${n} talks about topic ${n}.`;
 describe("chunkText", () => {
   it("returns nothing for blank text and one chunk for short text", () => {
     expect(chunkText("   \n\n ")).toEqual([]);
-    expect(chunkText("Hello world. Second sentence.")).toEqual([{ position: 0, text: "Hello world. Second sentence.", tokenCount: countTokens("Hello world. Second sentence.") }]);
+    expect(chunkText("Hello world. Second sentence.")).toEqual([
+      { position: 0, text: "Hello world. Second sentence.", tokenCount: countTokens("Hello world. Second sentence.") },
+    ]);
   });
 
   it("breaks between sentences with whole-sentence overlap (chars)", () => {
@@ -41,8 +43,15 @@ describe("chunkText", () => {
   });
 
   it("overlaps the last words when no whole sentence fits", () => {
-    const chunks = chunkText("One two three four five six seven eight nine ten. Eleven twelve thirteen fourteen.", { size: 55, overlap: 12, unit: "chars" });
-    expect(chunks.map((chunk) => chunk.text)).toEqual(["One two three four five six seven eight nine ten.", "nine ten. Eleven twelve thirteen fourteen."]);
+    const chunks = chunkText("One two three four five six seven eight nine ten. Eleven twelve thirteen fourteen.", {
+      size: 55,
+      overlap: 12,
+      unit: "chars",
+    });
+    expect(chunks.map((chunk) => chunk.text)).toEqual([
+      "One two three four five six seven eight nine ten.",
+      "nine ten. Eleven twelve thirteen fourteen.",
+    ]);
   });
 
   it("measures tokens by default and keeps every chunk within size", () => {

@@ -23,9 +23,17 @@ const BY_MIME: Record<string, DocumentKind> = {
 };
 
 const BY_EXTENSION: Record<string, DocumentKind> = {
-  txt: "text", text: "text", csv: "text", json: "text", log: "text",
-  md: "markdown", markdown: "markdown", mdx: "markdown",
-  html: "html", htm: "html", xhtml: "html",
+  txt: "text",
+  text: "text",
+  csv: "text",
+  json: "text",
+  log: "text",
+  md: "markdown",
+  markdown: "markdown",
+  mdx: "markdown",
+  html: "html",
+  htm: "html",
+  xhtml: "html",
   pdf: "pdf",
   docx: "docx",
 };
@@ -56,7 +64,11 @@ function normalise(text: string): string {
  */
 export async function extractText(buffer: Buffer | Uint8Array, filename: string, mimeType?: string | null): Promise<string> {
   const kind = documentKind(filename, mimeType);
-  if (!kind) throw serviceError("invalid_config", `Unsupported document type for ${filename} (${mimeType ?? "no MIME type"}); use txt, md, html, pdf or docx`);
+  if (!kind)
+    throw serviceError(
+      "invalid_config",
+      `Unsupported document type for ${filename} (${mimeType ?? "no MIME type"}); use txt, md, html, pdf or docx`,
+    );
   const bytes = Buffer.isBuffer(buffer) ? buffer : Buffer.from(buffer);
   try {
     switch (kind) {
@@ -87,6 +99,8 @@ export async function extractText(buffer: Buffer | Uint8Array, filename: string,
         return normalise((await mammoth.extractRawText({ buffer: bytes })).value);
     }
   } catch (error) {
-    throw serviceError("invalid_config", `Cannot read ${filename} as ${kind}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw serviceError("invalid_config", `Cannot read ${filename} as ${kind}: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
 }

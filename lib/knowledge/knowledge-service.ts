@@ -21,7 +21,14 @@ export interface KnowledgeIngestor extends KnowledgeService {
    * @returns the chunks indexed (store them as Chunk rows: position, text, tokenCount).
    * @throws WorkflowError `invalid_config` for an unsupported or unreadable file.
    */
-  addDocument(input: { kbId: string; documentId: string; name: string; content: Buffer | Uint8Array | string; mimeType?: string | null; chunking?: ChunkOptions }): Promise<TextChunk[]>;
+  addDocument(input: {
+    kbId: string;
+    documentId: string;
+    name: string;
+    content: Buffer | Uint8Array | string;
+    mimeType?: string | null;
+    chunking?: ChunkOptions;
+  }): Promise<TextChunk[]>;
   /** Removes a document's chunks from the index. */
   removeDocument(documentId: string): Promise<void>;
 }
@@ -35,7 +42,8 @@ export function createKnowledgeService(options: KnowledgeServiceOptions): Knowle
   const exists = options.knowledgeBaseExists ?? (async (kbId: string) => retriever.hasKnowledgeBase(kbId));
   return {
     async retrieve({ kbIds, query, topK, minScore }): Promise<RetrievedChunk[]> {
-      if (!Number.isInteger(topK) || topK < 1) throw serviceError("invalid_config", `top_k must be a whole number of at least 1, got ${topK}`);
+      if (!Number.isInteger(topK) || topK < 1)
+        throw serviceError("invalid_config", `top_k must be a whole number of at least 1, got ${topK}`);
       for (const kbId of kbIds) {
         if (!(await exists(kbId))) throw serviceError("invalid_config", `Unknown knowledge base "${kbId}"`);
       }
@@ -47,7 +55,10 @@ export function createKnowledgeService(options: KnowledgeServiceOptions): Knowle
       const text = typeof content === "string" ? content : await extractText(content, name, mimeType);
       const chunks = chunkText(text, chunking);
       await retriever.remove(documentId);
-      await retriever.index(kbId, chunks.map((chunk) => ({ documentId, documentName: name, position: chunk.position, text: chunk.text })));
+      await retriever.index(
+        kbId,
+        chunks.map((chunk) => ({ documentId, documentName: name, position: chunk.position, text: chunk.text })),
+      );
       return chunks;
     },
 

@@ -42,9 +42,13 @@ describe("extractText", () => {
     expect(documentKind("Report.DOCX", "application/octet-stream")).toBe("docx");
     expect(documentKind("x.exe", null)).toBeNull();
     await expect(extractText(Buffer.from("MZ"), "x.exe", "application/x-msdownload")).rejects.toMatchObject({
-      code: "invalid_config", message: "Unsupported document type for x.exe (application/x-msdownload); use txt, md, html, pdf or docx",
+      code: "invalid_config",
+      message: "Unsupported document type for x.exe (application/x-msdownload); use txt, md, html, pdf or docx",
     });
-    await expect(extractText(Buffer.from("not a pdf"), "broken.pdf", "application/pdf")).rejects.toMatchObject({ code: "invalid_config", message: expect.stringMatching(/^Cannot read broken\.pdf as pdf: /) });
+    await expect(extractText(Buffer.from("not a pdf"), "broken.pdf", "application/pdf")).rejects.toMatchObject({
+      code: "invalid_config",
+      message: expect.stringMatching(/^Cannot read broken\.pdf as pdf: /),
+    });
   });
 });
 
@@ -55,10 +59,21 @@ describe("knowledge service over the fixtures", () => {
   beforeAll(async () => {
     service = createKnowledgeService({ retriever: createMiniSearchRetriever() });
     for (const name of FIXTURES) {
-      const chunks = await service.addDocument({ kbId: "policies", documentId: `doc-${name}`, name, content: read(name), chunking: { size: 60, overlap: 10 } });
+      const chunks = await service.addDocument({
+        kbId: "policies",
+        documentId: `doc-${name}`,
+        name,
+        content: read(name),
+        chunking: { size: 60, overlap: 10 },
+      });
       chunkCounts[name] = chunks.length;
     }
-    await service.addDocument({ kbId: "marketing", documentId: "doc-campaign", name: "campaign.md", content: "Our spring campaign offers a refund guarantee on damaged goods for 30 days." });
+    await service.addDocument({
+      kbId: "marketing",
+      documentId: "doc-campaign",
+      name: "campaign.md",
+      content: "Our spring campaign offers a refund guarantee on damaged goods for 30 days.",
+    });
   });
 
   it("chunks each document within the token size", () => {
@@ -93,7 +108,12 @@ describe("knowledge service over the fixtures", () => {
     expect(all.length).toBeGreaterThan(3);
     expect(await service.retrieve({ kbIds: ["policies"], query: "refund damaged items shipping days", topK: 2 })).toEqual(all.slice(0, 2));
     const threshold = all[2].score;
-    const filtered = await service.retrieve({ kbIds: ["policies"], query: "refund damaged items shipping days", topK: 50, minScore: threshold });
+    const filtered = await service.retrieve({
+      kbIds: ["policies"],
+      query: "refund damaged items shipping days",
+      topK: 50,
+      minScore: threshold,
+    });
     expect(filtered.every((result) => result.score >= threshold)).toBe(true);
     expect(filtered.length).toBeLessThan(all.length);
     const both = await service.retrieve({ kbIds: ["policies", "marketing"], query: "spring campaign refund guarantee", topK: 1 });
@@ -104,7 +124,10 @@ describe("knowledge service over the fixtures", () => {
 
   it("returns nothing for a stop-word-only query, and rejects unknown knowledge bases and bad top_k", async () => {
     expect(await service.retrieve({ kbIds: ["policies"], query: "what is the", topK: 5 })).toEqual([]);
-    await expect(service.retrieve({ kbIds: ["policies", "nope"], query: "refund", topK: 5 })).rejects.toMatchObject({ code: "invalid_config", message: 'Unknown knowledge base "nope"' });
+    await expect(service.retrieve({ kbIds: ["policies", "nope"], query: "refund", topK: 5 })).rejects.toMatchObject({
+      code: "invalid_config",
+      message: 'Unknown knowledge base "nope"',
+    });
     await expect(service.retrieve({ kbIds: ["policies"], query: "refund", topK: 0 })).rejects.toMatchObject({ code: "invalid_config" });
   });
 

@@ -12,7 +12,7 @@
  * Embeddings can be added as another Retriever whose 0..1 cosine scores are fused with these.
  */
 import MiniSearch from "minisearch";
-import type { ChunkToIndex, Retriever, RetrievalHit } from "./retriever";
+import type { Retriever, RetrievalHit } from "./retriever";
 
 interface StoredChunk {
   id: string;
@@ -23,9 +23,10 @@ interface StoredChunk {
 }
 
 const STOP_WORDS = new Set(
-  ("a an and are as at be but by can do does for from has have how i if in into is it its me my no not of on or our " +
-    "should so than that the their them then there these they this to was we what when where which who why will with you your")
-    .split(" "),
+  (
+    "a an and are as at be but by can do does for from has have how i if in into is it its me my no not of on or our " +
+    "should so than that the their them then there these they this to was we what when where which who why will with you your"
+  ).split(" "),
 );
 
 function processTerm(term: string): string | null {

@@ -74,7 +74,13 @@ function toOpenAiMessage(message: ChatMessage): OpenAI.Chat.Completions.ChatComp
       role: "assistant",
       content: message.content,
       ...(message.tool_calls?.length
-        ? { tool_calls: message.tool_calls.map((call) => ({ id: call.id, type: "function" as const, function: { name: call.name, arguments: call.arguments } })) }
+        ? {
+            tool_calls: message.tool_calls.map((call) => ({
+              id: call.id,
+              type: "function" as const,
+              function: { name: call.name, arguments: call.arguments },
+            })),
+          }
         : {}),
     };
   }
@@ -101,7 +107,11 @@ function buildParams(client: LlmClient, request: ChatRequest): OpenAI.Chat.Compl
   if (request.responseFormat) {
     params.response_format = {
       type: "json_schema",
-      json_schema: { name: request.responseFormat.name, schema: request.responseFormat.schema, strict: request.responseFormat.strict ?? false },
+      json_schema: {
+        name: request.responseFormat.name,
+        schema: request.responseFormat.schema,
+        strict: request.responseFormat.strict ?? false,
+      },
     };
   }
   return params;
@@ -137,7 +147,8 @@ export async function chat(client: LlmClient, request: ChatRequest): Promise<Cha
         request.onDelta?.(content);
       }
       for (const fragment of choice.delta?.tool_calls ?? []) {
-        const call = (calls[fragment.index] ??= { id: "", name: "", arguments: "" });
+        if (!calls[fragment.index]) calls[fragment.index] = { id: "", name: "", arguments: "" };
+        const call = calls[fragment.index];
         if (fragment.id) call.id = fragment.id;
         if (fragment.function?.name) call.name += fragment.function.name;
         if (fragment.function?.arguments) call.arguments += fragment.function.arguments;

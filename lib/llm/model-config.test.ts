@@ -9,13 +9,19 @@ describe("resolveModelConfig", () => {
   });
 
   it("lets OPENAI_BASE_URL / OPENAI_API_KEY / SWITCHYARD_MODEL override", () => {
-    expect(resolveModelConfig(stored, { OPENAI_BASE_URL: "http://127.0.0.1:4010/v1", OPENAI_API_KEY: "env-key", SWITCHYARD_MODEL: "gpt-x" })).toEqual({
+    expect(
+      resolveModelConfig(stored, { OPENAI_BASE_URL: "http://127.0.0.1:4010/v1", OPENAI_API_KEY: "env-key", SWITCHYARD_MODEL: "gpt-x" }),
+    ).toEqual({
       baseUrl: "http://127.0.0.1:4010/v1",
       apiKey: "env-key",
       smartModel: "gpt-x",
       fastModel: "gpt-x",
     });
-    expect(resolveModelConfig(stored, { SWITCHYARD_MODEL: "m", SWITCHYARD_FAST_MODEL: "f" })).toMatchObject({ smartModel: "m", fastModel: "f", apiKey: "stored-key" });
+    expect(resolveModelConfig(stored, { SWITCHYARD_MODEL: "m", SWITCHYARD_FAST_MODEL: "f" })).toMatchObject({
+      smartModel: "m",
+      fastModel: "f",
+      apiKey: "stored-key",
+    });
   });
 
   it("does not send the stored key to another endpoint named by the env", () => {
@@ -35,6 +41,8 @@ describe("resolveModelConfig", () => {
       fastModel: "gpt-4o-mini",
     });
     expect(() => resolveModelConfig(undefined, {})).toThrow(/No model provider is configured/);
-    expect(() => resolveModelConfig(null, { OPENAI_BASE_URL: "http://x/v1" })).toThrow(expect.objectContaining({ code: "invalid_config", message: expect.stringContaining("SWITCHYARD_MODEL") }));
+    expect(() => resolveModelConfig(null, { OPENAI_BASE_URL: "http://x/v1" })).toThrow(
+      expect.objectContaining({ code: "invalid_config", message: expect.stringContaining("SWITCHYARD_MODEL") }),
+    );
   });
 });

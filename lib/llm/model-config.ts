@@ -45,7 +45,10 @@ export function resolveModelConfig(stored?: StoredModelSettings | null, env: Rec
 
   const baseUrl = envBaseUrl ?? stored?.baseUrl ?? (envKey ? OPENAI_DEFAULT_BASE_URL : undefined);
   if (!baseUrl) {
-    throw serviceError("invalid_config", "No model provider is configured: add one in Settings, or set OPENAI_BASE_URL (and OPENAI_API_KEY, SWITCHYARD_MODEL)");
+    throw serviceError(
+      "invalid_config",
+      "No model provider is configured: add one in Settings, or set OPENAI_BASE_URL (and OPENAI_API_KEY, SWITCHYARD_MODEL)",
+    );
   }
   const storedKeyApplies = !envBaseUrl || sameEndpoint(envBaseUrl, stored?.baseUrl);
   const apiKey = envKey ?? (storedKeyApplies ? stored?.apiKey : undefined);

@@ -22,7 +22,11 @@ function validatorFor(schema: Record<string, unknown>): ValidateFunction {
     try {
       validate = ajv.compile(schema);
     } catch (error) {
-      throw serviceError("invalid_config", `output_schema is not a valid JSON Schema: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw serviceError(
+        "invalid_config",
+        `output_schema is not a valid JSON Schema: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     }
     compiled.set(schema, validate);
   }

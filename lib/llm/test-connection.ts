@@ -14,7 +14,10 @@ export type TestConnectionResult =
  * (default 15 000 ms). Never throws: failures come back as `{ok: false, error, code}` with the
  * endpoint's message (never the API key).
  */
-export async function testConnection(config: LlmConfig, options: { model?: string; timeoutMs?: number } = {}): Promise<TestConnectionResult> {
+export async function testConnection(
+  config: LlmConfig,
+  options: { model?: string; timeoutMs?: number } = {},
+): Promise<TestConnectionResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {

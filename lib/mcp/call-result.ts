@@ -22,6 +22,7 @@ export function toCallResult(raw: RawCallToolResult): McpCallResult {
     .filter((block) => block?.type === "text" && typeof block.text === "string")
     .map((block) => block.text as string)
     .join("\n");
-  if (blocks.length === 0 && raw.toolResult !== undefined) content = typeof raw.toolResult === "string" ? raw.toolResult : JSON.stringify(raw.toolResult);
+  if (blocks.length === 0 && raw.toolResult !== undefined)
+    content = typeof raw.toolResult === "string" ? raw.toolResult : JSON.stringify(raw.toolResult);
   return { content, structured: raw.structuredContent ?? null, is_error: raw.isError === true };
 }

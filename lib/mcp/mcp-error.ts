@@ -25,7 +25,8 @@ export function toMcpError(
   if (dropSignal?.aborted && !signal?.aborted && isServiceError(dropSignal.reason)) return dropSignal.reason;
   if (signal?.aborted) {
     if (isServiceError(signal.reason)) return signal.reason;
-    if (signal.reason instanceof Error && signal.reason.name === "TimeoutError") return serviceError("timeout", `${what} timed out`, { cause: error });
+    if (signal.reason instanceof Error && signal.reason.name === "TimeoutError")
+      return serviceError("timeout", `${what} timed out`, { cause: error });
     return serviceError("cancelled", `${what} was cancelled`, { cause: error });
   }
   const tail = stderr ? ` (server stderr: ${stderr})` : "";

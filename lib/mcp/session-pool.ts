@@ -87,7 +87,12 @@ export function createMcpSessionPool(options: McpSessionPoolOptions): McpSession
     const startedIn = generation;
     const created: PoolEntry = {
       session: resolve(serverId).then(async (server) => {
-        const session = await openSession(server, { allowStdio: options.allowStdio, ssrf: options.ssrf, connectTimeoutMs: options.connectTimeoutMs, signal });
+        const session = await openSession(server, {
+          allowStdio: options.allowStdio,
+          ssrf: options.ssrf,
+          connectTimeoutMs: options.connectTimeoutMs,
+          signal,
+        });
         if (startedIn !== generation) {
           await session.close();
           throw serviceError("mcp_error", `MCP sessions were closed while connecting to "${serverId}"`);
@@ -113,7 +118,12 @@ export function createMcpSessionPool(options: McpSessionPoolOptions): McpSession
       return await entry.tools;
     } catch (error) {
       entry.tools = undefined;
-      throw toMcpError(error, `Listing the tools of MCP server "${session.server.id}"`, { timeoutMs, signal, dropSignal: session.dropSignal, stderr: session.stderrTail() });
+      throw toMcpError(error, `Listing the tools of MCP server "${session.server.id}"`, {
+        timeoutMs,
+        signal,
+        dropSignal: session.dropSignal,
+        stderr: session.stderrTail(),
+      });
     }
   }
 
@@ -128,7 +138,10 @@ export function createMcpSessionPool(options: McpSessionPoolOptions): McpSession
       const timeoutMs = session.server.timeout_ms ?? DEFAULT_MCP_TIMEOUT_MS;
       try {
         const signal = request.signal ? AbortSignal.any([request.signal, session.dropSignal]) : session.dropSignal;
-        const raw = await session.client.callTool({ name: request.toolName, arguments: request.arguments }, undefined, { timeout: timeoutMs, signal });
+        const raw = await session.client.callTool({ name: request.toolName, arguments: request.arguments }, undefined, {
+          timeout: timeoutMs,
+          signal,
+        });
         return toCallResult(raw);
       } catch (error) {
         throw toMcpError(error, `Tool "${request.toolName}" on MCP server "${session.server.id}"`, {
@@ -170,7 +183,12 @@ export async function listTools(
   server: McpServerDefinition,
   options: { allowStdio: boolean; ssrf?: SsrfPolicy; connectTimeoutMs?: number; signal?: AbortSignal },
 ): Promise<McpToolInfo[]> {
-  const pool = createMcpSessionPool({ resolveServer: async () => server, allowStdio: options.allowStdio, ssrf: options.ssrf, connectTimeoutMs: options.connectTimeoutMs });
+  const pool = createMcpSessionPool({
+    resolveServer: async () => server,
+    allowStdio: options.allowStdio,
+    ssrf: options.ssrf,
+    connectTimeoutMs: options.connectTimeoutMs,
+  });
   try {
     return await pool.listTools(server.id, { signal: options.signal });
   } finally {

@@ -51,8 +51,14 @@ describe("safeFetch", () => {
   it("refuses metadata and private addresses before any connection", async () => {
     const spy = vi.spyOn(http, "request");
     try {
-      await expect(safeFetch("http://169.254.169.254/latest/meta-data/", {}, strict)).rejects.toMatchObject({ code: "connection_error", message: expect.stringContaining("169.254.169.254 is a cloud metadata address") });
-      await expect(safeFetch("http://10.0.0.1/", {}, strict)).rejects.toMatchObject({ code: "connection_error", message: expect.stringContaining("10.0.0.1 is a private address") });
+      await expect(safeFetch("http://169.254.169.254/latest/meta-data/", {}, strict)).rejects.toMatchObject({
+        code: "connection_error",
+        message: expect.stringContaining("169.254.169.254 is a cloud metadata address"),
+      });
+      await expect(safeFetch("http://10.0.0.1/", {}, strict)).rejects.toMatchObject({
+        code: "connection_error",
+        message: expect.stringContaining("10.0.0.1 is a private address"),
+      });
       expect(spy).not.toHaveBeenCalled();
       await (await safeFetch(`http://127.0.0.1:${port}/echo`, {}, { ...strict, allowLoopback: true })).text();
       expect(spy).toHaveBeenCalledTimes(1);
@@ -74,8 +80,14 @@ describe("safeFetch", () => {
 
   it("re-checks every redirect hop and follows allowed ones", async () => {
     const policy = { ...strict, allowLoopback: true };
-    await expect(safeFetch(`http://127.0.0.1:${port}/to-metadata`, {}, policy)).rejects.toMatchObject({ message: expect.stringContaining("169.254.169.254 is a cloud metadata address") });
-    const response = await safeFetch(`http://127.0.0.1:${port}/to-self`, { method: "POST", body: "x", headers: { authorization: "Bearer t" } }, policy);
+    await expect(safeFetch(`http://127.0.0.1:${port}/to-metadata`, {}, policy)).rejects.toMatchObject({
+      message: expect.stringContaining("169.254.169.254 is a cloud metadata address"),
+    });
+    const response = await safeFetch(
+      `http://127.0.0.1:${port}/to-self`,
+      { method: "POST", body: "x", headers: { authorization: "Bearer t" } },
+      policy,
+    );
     expect(await response.json()).toEqual({ url: "/echo", host: `127.0.0.1:${port}` });
     expect(received.at(-1)?.auth).toBe("Bearer t");
   });

@@ -50,7 +50,9 @@ function bodyBytes(body: SafeFetchInit["body"]): Buffer | null {
 }
 
 function decodedStream(response: http.IncomingMessage): Readable {
-  const encoding = String(response.headers["content-encoding"] ?? "").trim().toLowerCase();
+  const encoding = String(response.headers["content-encoding"] ?? "")
+    .trim()
+    .toLowerCase();
   if (encoding === "gzip" || encoding === "x-gzip") return response.pipe(zlib.createGunzip());
   if (encoding === "deflate") return response.pipe(zlib.createInflate());
   if (encoding === "br") return response.pipe(zlib.createBrotliDecompress());
@@ -81,17 +83,21 @@ function networkError(error: unknown, url: URL): Error {
   return serviceError("connection_error", `Request to ${describeUrl(url)} failed: ${message}`, { cause: error });
 }
 
-function requestOnce(target: CheckedTarget, method: string, headers: Record<string, string>, body: Buffer | null, signal?: AbortSignal): Promise<Response> {
+function requestOnce(
+  target: CheckedTarget,
+  method: string,
+  headers: Record<string, string>,
+  body: Buffer | null,
+  signal?: AbortSignal,
+): Promise<Response> {
   const { url } = target;
   const client = url.protocol === "https:" ? https : http;
   return new Promise<Response>((resolve, reject) => {
     const outgoing = { ...headers };
     if (body) outgoing["content-length"] = String(body.length);
     if (!Object.keys(outgoing).some((name) => name.toLowerCase() === "accept-encoding")) outgoing["accept-encoding"] = "gzip, deflate, br";
-    const request = client.request(
-      url,
-      { method, headers: outgoing, lookup: pinnedLookup(target), signal },
-      (response) => resolve(toResponse(response, url)),
+    const request = client.request(url, { method, headers: outgoing, lookup: pinnedLookup(target), signal }, (response) =>
+      resolve(toResponse(response, url)),
     );
     request.on("error", (error) => {
       if (signal?.aborted) reject(signal.reason);
@@ -121,7 +127,8 @@ export async function safeFetch(input: string | URL, init: SafeFetchInit = {}, p
     if (!REDIRECT_STATUSES.has(response.status) || !location || init.redirect === "manual") return response;
     await response.body?.cancel();
     if (init.redirect === "error") throw serviceError("connection_error", `Redirect refused from ${describeUrl(current)}`);
-    if (hop >= maxRedirects) throw serviceError("connection_error", `Too many redirects (more than ${maxRedirects}) from ${describeUrl(new URL(input))}`);
+    if (hop >= maxRedirects)
+      throw serviceError("connection_error", `Too many redirects (more than ${maxRedirects}) from ${describeUrl(new URL(input))}`);
     const next = new URL(location, current);
     if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")) {
       method = method === "HEAD" ? "HEAD" : "GET";
@@ -145,15 +152,25 @@ export function createSafeFetch(policy: SsrfPolicy = {}): (input: string | URL |
   return async (input, init = {}) => {
     const url = input instanceof Request ? input.url : input;
     const body = init.body;
-    if (body !== undefined && body !== null && typeof body !== "string" && !(body instanceof Uint8Array) && !(body instanceof URLSearchParams)) {
+    if (
+      body !== undefined &&
+      body !== null &&
+      typeof body !== "string" &&
+      !(body instanceof Uint8Array) &&
+      !(body instanceof URLSearchParams)
+    ) {
       throw serviceError("invalid_config", "safeFetch supports string, byte and URLSearchParams bodies only");
     }
-    return safeFetch(url, {
-      method: init.method,
-      headers: new Headers(init.headers),
-      body: body ?? null,
-      signal: init.signal ?? undefined,
-      redirect: init.redirect === "manual" || init.redirect === "error" ? init.redirect : "follow",
-    }, policy);
+    return safeFetch(
+      url,
+      {
+        method: init.method,
+        headers: new Headers(init.headers),
+        body: body ?? null,
+        signal: init.signal ?? undefined,
+        redirect: init.redirect === "manual" || init.redirect === "error" ? init.redirect : "follow",
+      },
+      policy,
+    );
   };
 }

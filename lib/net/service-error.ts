@@ -5,14 +5,7 @@
 import { isWorkflowError, WorkflowError } from "@/lib/workflow/errors";
 
 /** Runtime error codes the services throw (spec §5), plus `invalid_config` (spec §4). */
-export type ServiceErrorCode =
-  | "timeout"
-  | "cancelled"
-  | "http_status"
-  | "connection_error"
-  | "mcp_error"
-  | "llm_error"
-  | "invalid_config";
+export type ServiceErrorCode = "timeout" | "cancelled" | "http_status" | "connection_error" | "mcp_error" | "llm_error" | "invalid_config";
 
 /**
  * Builds a WorkflowError with a stable code, a message meant for users (never a secret, never a stack)

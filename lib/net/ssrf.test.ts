@@ -94,7 +94,9 @@ describe("checkOutboundUrl", () => {
     ];
     await expect(checkOutboundUrl("http://mixed.example/x?key=SECRET", { resolve, useEnvAllowList: false })).rejects.toMatchObject({
       code: "connection_error",
-      message: expect.stringMatching(/^Refused outbound request to http:\/\/mixed\.example\/x: mixed\.example \(10\.0\.0\.3\) is a private address \(SSRF policy\)/),
+      message: expect.stringMatching(
+        /^Refused outbound request to http:\/\/mixed\.example\/x: mixed\.example \(10\.0\.0\.3\) is a private address \(SSRF policy\)/,
+      ),
     });
     const ok = await checkOutboundUrl("https://pub.example/", { resolve: async () => [{ address: "93.184.215.14", family: 4 }] });
     expect(ok.address).toEqual({ address: "93.184.215.14", family: 4 });
@@ -102,14 +104,22 @@ describe("checkOutboundUrl", () => {
   });
 
   it("refuses other schemes and unresolvable hosts", async () => {
-    await expect(checkOutboundUrl("file:///etc/passwd")).rejects.toMatchObject({ code: "connection_error", message: expect.stringContaining("only http and https") });
-    await expect(checkOutboundUrl("http://x.invalid/", { resolve: async () => [] })).rejects.toMatchObject({ code: "connection_error", message: "Cannot resolve host x.invalid: no addresses" });
+    await expect(checkOutboundUrl("file:///etc/passwd")).rejects.toMatchObject({
+      code: "connection_error",
+      message: expect.stringContaining("only http and https"),
+    });
+    await expect(checkOutboundUrl("http://x.invalid/", { resolve: async () => [] })).rejects.toMatchObject({
+      code: "connection_error",
+      message: "Cannot resolve host x.invalid: no addresses",
+    });
   });
 
   it("normalises IPv4-mapped and bracketed IPv6 literals", async () => {
     await expect(checkOutboundUrl("http://[::ffff:a9fe:a9fe]/latest/meta-data", { useEnvAllowList: false })).rejects.toMatchObject({
       message: expect.stringContaining("169.254.169.254 is a cloud metadata address"),
     });
-    await expect(checkOutboundUrl("http://[::1]:8080/", { useEnvAllowList: false })).rejects.toMatchObject({ message: expect.stringContaining("::1 is a loopback address") });
+    await expect(checkOutboundUrl("http://[::1]:8080/", { useEnvAllowList: false })).rejects.toMatchObject({
+      message: expect.stringContaining("::1 is a loopback address"),
+    });
   });
 });
