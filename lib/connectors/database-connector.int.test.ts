@@ -109,7 +109,12 @@ describe.each(targets)("database connector on $name", (target) => {
   });
 
   it("caps rows at max_rows and at the limit parameter, marking truncation", async () => {
-    const capped = await callDatabaseAction(target.definition(), "query", { sql: "SELECT id, customer FROM orders ORDER BY id;" }, { ssrf: LOOPBACK });
+    const capped = await callDatabaseAction(
+      target.definition(),
+      "query",
+      { sql: "SELECT id, customer FROM orders ORDER BY id;" },
+      { ssrf: LOOPBACK },
+    );
     expect(capped.status).toBe(200);
     expect(capped.truncated).toBe(true);
     const body = capped.body as { columns: string[]; rows: { id: number }[]; row_count: number; truncated: boolean };
@@ -117,13 +122,24 @@ describe.each(targets)("database connector on $name", (target) => {
     expect(body.row_count).toBe(100);
     expect(body.rows[99]).toEqual({ id: 100, customer: "customer-100" });
 
-    const limited = await callDatabaseAction(target.definition(), "query", { sql: "SELECT id FROM orders WHERE id <= 3 ORDER BY id", limit: 5 }, { ssrf: LOOPBACK });
+    const limited = await callDatabaseAction(
+      target.definition(),
+      "query",
+      { sql: "SELECT id FROM orders WHERE id <= 3 ORDER BY id", limit: 5 },
+      { ssrf: LOOPBACK },
+    );
     expect(limited.body).toEqual({ columns: ["id"], rows: [{ id: 1 }, { id: 2 }, { id: 3 }], row_count: 3, truncated: false });
     expect(limited.truncated).toBe(false);
   });
 
   it("refuses writes through the connection's read-only mode, leaving the data unchanged", async () => {
-    for (const sql of ["DELETE FROM orders", "UPDATE orders SET total = 0", "DROP TABLE orders", "SELECT 1; DELETE FROM orders", "COMMIT; DELETE FROM orders"]) {
+    for (const sql of [
+      "DELETE FROM orders",
+      "UPDATE orders SET total = 0",
+      "DROP TABLE orders",
+      "SELECT 1; DELETE FROM orders",
+      "COMMIT; DELETE FROM orders",
+    ]) {
       const result = await callDatabaseAction(target.definition(), "query", { sql }, { ssrf: LOOPBACK });
       expect(result.status, sql).toBe(400);
       expect((result.body as { error: string }).error.length).toBeGreaterThan(0);
@@ -138,20 +154,33 @@ describe.each(targets)("database connector on $name", (target) => {
   });
 
   it("rejects parameters that do not match the tool's schema", async () => {
-    await expect(callDatabaseAction(target.definition(), "query", {}, { ssrf: LOOPBACK })).rejects.toMatchObject({ code: "invalid_config" });
-    await expect(callDatabaseAction(target.definition(), "drop_everything", {}, { ssrf: LOOPBACK })).rejects.toMatchObject({ code: "invalid_config" });
+    await expect(callDatabaseAction(target.definition(), "query", {}, { ssrf: LOOPBACK })).rejects.toMatchObject({
+      code: "invalid_config",
+    });
+    await expect(callDatabaseAction(target.definition(), "drop_everything", {}, { ssrf: LOOPBACK })).rejects.toMatchObject({
+      code: "invalid_config",
+    });
   });
 });
 
 describe("database connector failures", () => {
   it("refuses a missing SQLite file without creating it", async () => {
     const missing = path.join(sqliteDir, "missing.db");
-    await expect(callDatabaseAction({ id: "x", name: "x", url: `file:${missing}` }, "list_tables", {})).rejects.toMatchObject({ code: "connection_error" });
+    await expect(callDatabaseAction({ id: "x", name: "x", url: `file:${missing}` }, "list_tables", {})).rejects.toMatchObject({
+      code: "connection_error",
+    });
   });
 
   it("refuses a private PostgreSQL host under the SSRF policy without connecting", async () => {
     const started = Date.now();
-    await expect(callDatabaseAction({ id: "x", name: "x", url: "postgresql://u:p@10.0.0.1:5432/db" }, "list_tables", {}, { ssrf: { useEnvAllowList: false } })).rejects.toMatchObject({
+    await expect(
+      callDatabaseAction(
+        { id: "x", name: "x", url: "postgresql://u:p@10.0.0.1:5432/db" },
+        "list_tables",
+        {},
+        { ssrf: { useEnvAllowList: false } },
+      ),
+    ).rejects.toMatchObject({
       code: "connection_error",
       message: expect.stringMatching(/10\.0\.0\.1 is a private/),
     });
@@ -160,7 +189,12 @@ describe("database connector failures", () => {
 
   it.skipIf(!pgAdmin)("times out a slow PostgreSQL query with code timeout", async () => {
     await expect(
-      callDatabaseAction({ id: "shop", name: "Shop", url: pgUrl, timeout_ms: 500 }, "query", { sql: "SELECT pg_sleep(5)" }, { ssrf: LOOPBACK }),
+      callDatabaseAction(
+        { id: "shop", name: "Shop", url: pgUrl, timeout_ms: 500 },
+        "query",
+        { sql: "SELECT pg_sleep(5)" },
+        { ssrf: LOOPBACK },
+      ),
     ).rejects.toMatchObject({ code: "timeout" });
   });
 });

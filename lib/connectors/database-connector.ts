@@ -135,12 +135,21 @@ function splitTable(table: string): { schema: string | null; name: string } {
 
 // ─── SQLite ──────────────────────────────────────────────────────────────────────────────────────
 
-function runSqlite(definition: DatabaseConnectorDefinition, actionId: string, params: Record<string, unknown>, limit: number): QueryOutcome {
+function runSqlite(
+  definition: DatabaseConnectorDefinition,
+  actionId: string,
+  params: Record<string, unknown>,
+  limit: number,
+): QueryOutcome {
   let db: Database.Database;
   try {
     db = new Database(sqlitePath(definition.url), { readonly: true, fileMustExist: true, timeout: 2000 });
   } catch (error) {
-    throw serviceError("connection_error", `Cannot open the SQLite database of ${definition.id}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw serviceError(
+      "connection_error",
+      `Cannot open the SQLite database of ${definition.id}: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
   try {
     db.pragma("query_only = ON");
@@ -153,12 +162,16 @@ function runSqlite(definition: DatabaseConnectorDefinition, actionId: string, pa
       }
     };
     if (actionId === "list_tables") {
-      const rows = run(() => db.prepare("SELECT name, type FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name").all()) as { name: string; type: string }[];
+      const rows = run(() =>
+        db.prepare("SELECT name, type FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name").all(),
+      ) as { name: string; type: string }[];
       return { body: { tables: rows.map((row) => ({ schema: "main", name: row.name, type: row.type })) }, truncated: false };
     }
     if (actionId === "describe_table") {
       const { name } = splitTable(String(params.table));
-      const columns = run(() => db.prepare("SELECT name, type, \"notnull\" AS not_null, dflt_value, pk FROM pragma_table_info(?) ORDER BY cid").all(name)) as {
+      const columns = run(() =>
+        db.prepare('SELECT name, type, "notnull" AS not_null, dflt_value, pk FROM pragma_table_info(?) ORDER BY cid').all(name),
+      ) as {
         name: string;
         type: string;
         not_null: number;
@@ -169,7 +182,13 @@ function runSqlite(definition: DatabaseConnectorDefinition, actionId: string, pa
       return {
         body: {
           table: name,
-          columns: columns.map((column) => ({ name: column.name, type: column.type, nullable: column.not_null === 0, default: column.dflt_value ?? null, primary_key: column.pk > 0 })),
+          columns: columns.map((column) => ({
+            name: column.name,
+            type: column.type,
+            nullable: column.not_null === 0,
+            default: column.dflt_value ?? null,
+            primary_key: column.pk > 0,
+          })),
         },
         truncated: false,
       };
@@ -207,7 +226,10 @@ async function pgConfig(definition: DatabaseConnectorDefinition, ssrf: SsrfPolic
   const hostname = decodeURIComponent(url.hostname);
   const target = await checkOutboundUrl(`http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}/`, ssrf);
   const sslmode = url.searchParams.get("sslmode");
-  const ssl = !sslmode || sslmode === "disable" || sslmode === "prefer" || sslmode === "allow" ? false : { servername: target.hostname, rejectUnauthorized: sslmode === "verify-full" || sslmode === "verify-ca" };
+  const ssl =
+    !sslmode || sslmode === "disable" || sslmode === "prefer" || sslmode === "allow"
+      ? false
+      : { servername: target.hostname, rejectUnauthorized: sslmode === "verify-full" || sslmode === "verify-ca" };
   return {
     host: target.address.address,
     port: Number(port),
@@ -232,7 +254,13 @@ async function pgQuery(client: pg.Client, text: string, values: unknown[] = []):
   }
 }
 
-async function runPostgres(client: pg.Client, actionId: string, params: Record<string, unknown>, limit: number, timeoutMs: number): Promise<QueryOutcome> {
+async function runPostgres(
+  client: pg.Client,
+  actionId: string,
+  params: Record<string, unknown>,
+  limit: number,
+  timeoutMs: number,
+): Promise<QueryOutcome> {
   await client.query("BEGIN TRANSACTION READ ONLY");
   try {
     await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`);
@@ -289,7 +317,11 @@ export async function callDatabaseAction(
 ): Promise<ConnectorCallResult> {
   const started = performance.now();
   const action = DATABASE_ACTIONS.find((candidate) => candidate.id === actionId);
-  if (!action) throw serviceError("invalid_config", `Database connector "${definition.id}" has no action "${actionId}" (list_tables, describe_table, query)`);
+  if (!action)
+    throw serviceError(
+      "invalid_config",
+      `Database connector "${definition.id}" has no action "${actionId}" (list_tables, describe_table, query)`,
+    );
   const params = validateParameters(`${definition.id}.${actionId}`, action.parameters, parameters);
   const maxRows = Math.min(definition.max_rows ?? DEFAULT_DATABASE_MAX_ROWS, DATABASE_ROW_LIMIT);
   const limit = Math.min(typeof params.limit === "number" ? params.limit : maxRows, maxRows);
@@ -332,7 +364,11 @@ export async function callDatabaseAction(
       await client.connect();
     } catch (error) {
       if (abortedBy) throw error;
-      throw serviceError("connection_error", `Cannot connect to the database of ${definition.id}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw serviceError(
+        "connection_error",
+        `Cannot connect to the database of ${definition.id}: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     }
     return finish(200, await runPostgres(client, actionId, params, limit, timeoutMs));
   } catch (error) {
@@ -342,7 +378,11 @@ export async function callDatabaseAction(
     if (abortedBy === "cancelled") throw serviceError("cancelled", `${definition.id}.${actionId} was cancelled`, { cause: error });
     if (error instanceof SqlError) return sqlFailure(error);
     if (error instanceof Error && "code" in error && typeof error.code === "string" && /^[a-z_]+$/.test(error.code)) throw error;
-    throw serviceError("connection_error", `The database of ${definition.id} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw serviceError(
+      "connection_error",
+      `The database of ${definition.id} failed: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", onAbort);
