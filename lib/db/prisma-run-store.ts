@@ -43,6 +43,9 @@ type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 /** Interactive-transaction limits, ms: waiting for a connection / the SQLite mutex, and the whole transaction. */
 const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 
+/** One snapshot for the three reads on PostgreSQL. `Db` is typed as the SQLite client, whose only level is Serializable. */
+const POSTGRES_SNAPSHOT = { isolationLevel: "RepeatableRead" } as unknown as { isolationLevel: "Serializable" };
+
 export interface PrismaRunStoreOptions {
   /** The database behind `db`; PostgreSQL snapshots use REPEATABLE READ. Default "sqlite". */
   kind?: DatabaseKind;
@@ -82,8 +85,7 @@ export class PrismaRunStore implements RunStore {
       this.db.nodeRun.findMany({ where: { runId }, orderBy: { position: "asc" } }),
       this.db.approval.findMany({ where: { runId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
     ] as const;
-    const [run, nodeRuns, approvals] =
-      this.kind === "postgres" ? await this.db.$transaction([...queries], { isolationLevel: "RepeatableRead" }) : await this.db.$transaction([...queries]);
+    const [run, nodeRuns, approvals] = await this.db.$transaction([...queries], this.kind === "postgres" ? POSTGRES_SNAPSHOT : undefined);
     if (!run) return null;
     return { run: runFromRow(run), nodeRuns: nodeRuns.map(nodeRunFromRow), approvals: approvals.map(approvalFromRow) };
   }
