@@ -5,6 +5,7 @@
  * capability-definitions.ts.
  */
 import { decryptSecret, encryptSecret, maskSecret } from "@/lib/crypto/secrets";
+import type { DatabaseConnectorDefinition } from "@/lib/connectors/database-connector";
 import type { AccessLevel, ConnectorActionDefinition, HttpMethod } from "@/lib/connectors/types";
 import { AppError } from "@/lib/errors";
 import { type Db, parseJson } from "../client";
@@ -18,6 +19,8 @@ export interface ConnectorAuthConfig {
   query_name?: string;
   username?: string;
   dialect?: "postgres" | "sqlite";
+  /** Database connectors: most rows a query returns. */
+  max_rows?: number;
 }
 
 /** A connector as the browser may see it: no secret, only whether one is stored and its masked tail. */
@@ -343,4 +346,20 @@ export async function importConnectorActions(
 /** The stored secret of a connector in plain text, for server-side calls only (never for a view). */
 export function decryptConnectorSecret(row: { secretEnc: string | null }): string | null {
   return row.secretEnc ? decryptSecret(row.secretEnc) : null;
+}
+
+/**
+ * The database connector with key `key`, its URL decrypted, for lib/connectors/database-connector.ts;
+ * null when there is none (or the connector is an HTTP one). Server-side only.
+ */
+export async function getDatabaseConnectorDefinition(db: Db, key: string): Promise<DatabaseConnectorDefinition | null> {
+  const row = await db.connector.findUnique({ where: { key } });
+  if (row?.kind !== "database") return null;
+  const config = parseJson<ConnectorAuthConfig>(row.authConfig, {});
+  return {
+    id: row.key,
+    name: row.name,
+    url: row.secretEnc ? decryptSecret(row.secretEnc) : "",
+    ...(config.max_rows ? { max_rows: config.max_rows } : {}),
+  };
 }
