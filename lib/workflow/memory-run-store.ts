@@ -1,8 +1,13 @@
 /**
  * `RunStore` in memory: for unit tests, benchmarks and headless runs without a database. Every method
- * runs synchronously inside its promise, so each is atomic. JSON members are copied on the way in and
- * out (callers cannot change stored state by mutating what they passed or got).
+ * runs synchronously inside its promise, so each is atomic.
+ *
+ * Cheap by design (the engine's per-node overhead budget): JSON members (graph, inputs, outputs, errors,
+ * event data, approval context) are deep-frozen in place when written and shared, not copied; records
+ * are returned as fresh top-level objects whose JSON members are those frozen values. So nothing stored
+ * can be changed through what was passed in or handed out (a write to a frozen value throws).
  */
+import { deepFreeze } from "./json";
 import type {
   ApprovalDecisionInput,
   ApprovalRecord,
@@ -20,32 +25,41 @@ import type {
   StepCommit,
 } from "./run-store";
 
-function cloneJson<T>(value: T): T {
-  return value === null || typeof value !== "object" ? value : structuredClone(value);
-}
+const copyDate = (date: Date | null): Date | null => (date === null ? null : new Date(date));
 
 function copyRun(run: RunRecord): RunRecord {
-  return structuredClone(run);
-}
-
-function copyNodeRun(nodeRun: NodeRunRecord): NodeRunRecord {
   return {
-    ...nodeRun,
-    inputs: cloneJson(nodeRun.inputs),
-    outputs: cloneJson(nodeRun.outputs),
-    error: cloneJson(nodeRun.error),
-    usage: { ...nodeRun.usage },
-    startedAt: nodeRun.startedAt && new Date(nodeRun.startedAt),
-    endedAt: nodeRun.endedAt && new Date(nodeRun.endedAt),
+    ...run,
+    state: { ...run.state },
+    usage: { ...run.usage },
+    createdAt: new Date(run.createdAt),
+    startedAt: copyDate(run.startedAt),
+    endedAt: copyDate(run.endedAt),
   };
 }
 
+function keepNodeRun(nodeRun: NodeRunRecord): NodeRunRecord {
+  return {
+    ...nodeRun,
+    inputs: deepFreeze(nodeRun.inputs),
+    outputs: deepFreeze(nodeRun.outputs),
+    error: deepFreeze(nodeRun.error),
+    usage: { ...nodeRun.usage },
+    startedAt: copyDate(nodeRun.startedAt),
+    endedAt: copyDate(nodeRun.endedAt),
+  };
+}
+
+function copyNodeRun(nodeRun: NodeRunRecord): NodeRunRecord {
+  return { ...nodeRun, usage: { ...nodeRun.usage }, startedAt: copyDate(nodeRun.startedAt), endedAt: copyDate(nodeRun.endedAt) };
+}
+
 function copyEvent(event: RunEventRecord): RunEventRecord {
-  return { ...event, data: cloneJson(event.data), at: new Date(event.at) };
+  return { ...event, at: new Date(event.at) };
 }
 
 function copyApproval(approval: ApprovalRecord): ApprovalRecord {
-  return structuredClone(approval);
+  return { ...approval, decidedAt: copyDate(approval.decidedAt), expiresAt: copyDate(approval.expiresAt), createdAt: new Date(approval.createdAt) };
 }
 
 interface StoredRun {
@@ -62,7 +76,16 @@ export class InMemoryRunStore implements RunStore {
 
   async createRun(run: NewRun, events: readonly NewRunEvent[] = []): Promise<RunRecord> {
     if (this.runs.has(run.id)) throw new Error(`run ${run.id} already exists`);
-    const stored: StoredRun = { run: copyRun({ ...run, lastSeq: 0 }), nodeRuns: new Map(), events: [], approvalIds: [] };
+    const kept: RunRecord = {
+      ...copyRun({ ...run, lastSeq: 0 }),
+      graph: deepFreeze(run.graph),
+      inputs: deepFreeze(run.inputs),
+      outputs: deepFreeze(run.outputs),
+      error: deepFreeze(run.error),
+      trigger: deepFreeze(run.trigger),
+      state: deepFreeze({ ...run.state }),
+    };
+    const stored: StoredRun = { run: kept, nodeRuns: new Map(), events: [], approvalIds: [] };
     this.runs.set(run.id, stored);
     this.appendEvents(stored, events);
     return copyRun(stored.run);
@@ -96,18 +119,19 @@ export class InMemoryRunStore implements RunStore {
       const patch = step.runPatch;
       const run = stored.run;
       if (patch.status !== undefined) run.status = patch.status;
-      if (patch.outputs !== undefined) run.outputs = cloneJson(patch.outputs);
-      if (patch.error !== undefined) run.error = cloneJson(patch.error);
-      if (patch.state !== undefined) run.state = { ...patch.state, callStack: [...patch.state.callStack] };
+      if (patch.outputs !== undefined) run.outputs = deepFreeze(patch.outputs);
+      if (patch.error !== undefined) run.error = deepFreeze(patch.error);
+      if (patch.state !== undefined) run.state = deepFreeze({ ...patch.state });
       if (patch.usage !== undefined) run.usage = { ...patch.usage };
       if (patch.workerId !== undefined) run.workerId = patch.workerId;
-      if (patch.startedAt !== undefined) run.startedAt = patch.startedAt && new Date(patch.startedAt);
-      if (patch.endedAt !== undefined) run.endedAt = patch.endedAt && new Date(patch.endedAt);
+      if (patch.startedAt !== undefined) run.startedAt = copyDate(patch.startedAt);
+      if (patch.endedAt !== undefined) run.endedAt = copyDate(patch.endedAt);
     }
-    for (const nodeRun of step.nodeRuns ?? []) stored.nodeRuns.set(nodeRun.nodeId, copyNodeRun({ ...nodeRun, runId }));
+    for (const nodeRun of step.nodeRuns ?? []) stored.nodeRuns.set(nodeRun.nodeId, keepNodeRun({ ...nodeRun, runId }));
     for (const approval of step.approvalsCreate ?? []) {
       this.approvals.set(approval.id, {
         ...copyApproval({ ...approval, status: "pending", decidedById: null, decidedByName: null, note: null, decidedAt: null }),
+        context: deepFreeze(approval.context),
         runId,
       });
       stored.approvalIds.push(approval.id);
@@ -126,7 +150,7 @@ export class InMemoryRunStore implements RunStore {
     const appended: RunEventRecord[] = [];
     for (const event of events) {
       stored.run.lastSeq += 1;
-      const record: RunEventRecord = { runId: stored.run.id, seq: stored.run.lastSeq, type: event.type, data: cloneJson(event.data), at: new Date(event.at) };
+      const record: RunEventRecord = { runId: stored.run.id, seq: stored.run.lastSeq, type: event.type, data: deepFreeze(event.data), at: new Date(event.at) };
       stored.events.push(record);
       appended.push(record);
     }

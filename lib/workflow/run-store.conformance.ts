@@ -22,6 +22,15 @@ export interface ConformanceStoreHandle {
 const T0 = new Date("2025-01-02T03:04:05.678Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
 
+/** Runs a write that a store may refuse by having frozen the value (TypeError); any other error fails the test. */
+function attempt(write: () => unknown): void {
+  try {
+    write();
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+  }
+}
+
 const GRAPH = {
   nodes: [
     { id: "start", type: "START", position: { x: 0, y: -12.5 }, data: { title: "Start ✓ — “quotes”", variables: [{ name: "n", type: "number", required: true }] } },
@@ -342,17 +351,25 @@ export function describeRunStoreConformance(name: string, makeStore: () => Promi
       expect(await store.findRunsByStatus(["cancelled"])).toEqual([]);
     });
 
-    it("returns copies: mutating a result changes nothing stored", async () => {
-      const run = newRun();
+    it("cannot be changed through values passed in or handed out", async () => {
+      const run = newRun({ inputs: { n: 42 }, state: { schemaVersion: 1, edges: "u", steps: 0, nextPosition: 0, activeMs: 0, callStack: ["wf_conformance"], handledFailures: false } });
       const created = await store.createRun(run);
-      (created.inputs as { n: number }).n = -1;
-      (created.state.callStack as string[]).push("x");
+      // A store may hand out copies (a database) or frozen values (the in-memory store): either way, writing must not reach the stored run.
+      attempt(() => {
+        (created.inputs as { n: number }).n = -1;
+      });
+      attempt(() => (created.state.callStack as string[]).push("x"));
+      attempt(() => {
+        (run.inputs as { n: number }).n = -2;
+      });
       const loaded = await store.getRun(run.id);
       expect(loaded?.inputs.n).toBe(42);
       expect(loaded?.state.callStack).toEqual(["wf_conformance"]);
       const events = [{ type: "node.delta" as const, data: { list: [1] }, at: at(1) }];
       await store.commitStep(run.id, { events });
-      (events[0].data.list as number[]).push(2);
+      attempt(() => (events[0].data.list as number[]).push(2));
+      const listed = await store.listEvents(run.id);
+      attempt(() => (listed[0].data.list as number[]).push(3));
       expect((await store.listEvents(run.id))[0].data).toEqual({ list: [1] });
     });
   });

@@ -3,6 +3,7 @@
  * the first, each with a stable code, the node ids concerned and the field.
  */
 import type { WorkflowIssue } from "./errors";
+import { deepFreeze } from "./json";
 import { ancestorTest, buildAdjacency, findCycles, reachableFrom } from "./graph-structure";
 import { IDENTIFIER } from "./nodes/common";
 import { ERROR_HANDLE, type NodeType, type SourceHandle } from "./nodes/node-definition";
@@ -166,6 +167,51 @@ function checkReferences(
   return issues;
 }
 
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function isNonEmptyString(value: unknown): value is string {
+  return typeof value === "string" && value.length > 0;
+}
+
+function isHandle(value: unknown): boolean {
+  return value === undefined || value === null || typeof value === "string";
+}
+
+/**
+ * The graph's envelope (nodes and edges without checking `data`). Well-formed graphs take a hand-written
+ * fast path (zod costs several µs per edge on big graphs); anything else goes through the zod schema
+ * for its readable `invalid_document` issues.
+ */
+function parseEnvelope(graph: unknown): ParseResult<GraphEnvelope> {
+  if (isPlainRecord(graph) && Array.isArray(graph.nodes) && Array.isArray(graph.edges)) {
+    const nodesOk = graph.nodes.every(
+      (node: unknown) =>
+        isPlainRecord(node) &&
+        isNonEmptyString(node.id) &&
+        isNonEmptyString(node.type) &&
+        (node.data === undefined || isPlainRecord(node.data)) &&
+        (node.position === undefined || (isPlainRecord(node.position) && typeof node.position.x === "number" && typeof node.position.y === "number")),
+    );
+    const edgesOk = graph.edges.every(
+      (edge: unknown) =>
+        isPlainRecord(edge) && isNonEmptyString(edge.id) && isNonEmptyString(edge.source) && isNonEmptyString(edge.target) && isHandle(edge.sourceHandle) && isHandle(edge.targetHandle),
+    );
+    const viewport = graph.viewport;
+    const viewportOk =
+      viewport === undefined ||
+      (isPlainRecord(viewport) && typeof viewport.x === "number" && typeof viewport.y === "number" && typeof viewport.zoom === "number" && viewport.zoom > 0);
+    if (nodesOk && edgesOk && viewportOk) {
+      const nodes = (graph.nodes as Record<string, unknown>[]).map((node) => ({ ...node, position: node.position ?? { x: 0, y: 0 }, data: node.data ?? {} }));
+      const edges = (graph.edges as Record<string, unknown>[]).map((edge) => ({ ...edge, sourceHandle: edge.sourceHandle ?? null, targetHandle: edge.targetHandle ?? null }));
+      return { ok: true, value: { nodes, edges, ...(viewport === undefined ? {} : { viewport }) } as GraphEnvelope };
+    }
+  }
+  const parsed = graphEnvelopeSchema.safeParse(graph);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, issues: zodIssuesToWorkflowIssues(parsed.error, ["graph"]) };
+}
+
 /**
  * Validates a graph (spec §4): node ids, node types and configs (`unknown_node_type`, `invalid_config`
  * with the field path inside `data`), `missing_start`, `multiple_start`, `missing_end`, `dangling_edge`,
@@ -173,22 +219,52 @@ function checkReferences(
  * gives `invalid_document` issues. Returns every issue; empty means valid.
  */
 export function validateGraph(graph: unknown): GraphIssue[] {
-  const envelope = graphEnvelopeSchema.safeParse(graph);
-  if (!envelope.success) return zodIssuesToWorkflowIssues(envelope.error, ["graph"]);
-  return checkEnvelope(envelope.data).issues;
+  const result = checkGraph(graph);
+  return result.ok ? [] : result.issues;
+}
+
+const CHECK_CACHE_LIMIT = 32;
+const checkCache = new Map<string, { result: ParseResult<WorkflowGraph>; snapshot: unknown }>();
+
+function uncachedCheckGraph(graph: unknown): ParseResult<WorkflowGraph> {
+  const envelope = parseEnvelope(graph);
+  if (!envelope.ok) return envelope;
+  const { issues, configs } = checkEnvelope(envelope.value);
+  if (issues.length > 0) return { ok: false, issues };
+  const nodes = envelope.value.nodes.map((node) => ({ ...node, data: configs.get(node.id) }));
+  return { ok: true, value: { ...envelope.value, nodes } as WorkflowGraph };
 }
 
 /**
- * Validates a graph and returns it parsed (node `data` with defaults applied), or every issue.
- * What the engine runs (spec §4 "before any run").
+ * `checkGraph` plus the graph as given, as a frozen JSON copy (the snapshot a run stores, spec §6).
+ * Cached by the graph's JSON text, so the same workflow run again is neither validated nor copied again.
+ */
+export function checkGraphForRun(graph: unknown): { result: ParseResult<WorkflowGraph>; snapshot: unknown } {
+  let key: string | undefined;
+  try {
+    key = JSON.stringify(graph);
+  } catch (error) {
+    const message = `The graph is not JSON: ${error instanceof Error ? error.message : String(error)}`;
+    return { result: { ok: false, issues: [{ code: "invalid_document", nodeIds: [], field: "graph", message }] }, snapshot: null };
+  }
+  if (key === undefined) {
+    return { result: { ok: false, issues: [{ code: "invalid_document", nodeIds: [], field: "graph", message: "The graph is missing" }] }, snapshot: null };
+  }
+  const cached = checkCache.get(key);
+  if (cached) return cached;
+  const entry = { result: deepFreeze(uncachedCheckGraph(graph)), snapshot: deepFreeze(JSON.parse(key) as unknown) };
+  if (checkCache.size >= CHECK_CACHE_LIMIT) checkCache.delete(checkCache.keys().next().value as string);
+  checkCache.set(key, entry);
+  return entry;
+}
+
+/**
+ * Validates a graph and returns it parsed (node `data` with defaults applied), or every issue: what the
+ * engine runs (spec §4 "before any run"). Results are cached by the graph's JSON text and deep-frozen:
+ * do not mutate them.
  */
 export function checkGraph(graph: unknown): ParseResult<WorkflowGraph> {
-  const envelope = graphEnvelopeSchema.safeParse(graph);
-  if (!envelope.success) return { ok: false, issues: zodIssuesToWorkflowIssues(envelope.error, ["graph"]) };
-  const { issues, configs } = checkEnvelope(envelope.data);
-  if (issues.length > 0) return { ok: false, issues };
-  const nodes = envelope.data.nodes.map((node) => ({ ...node, data: configs.get(node.id) }));
-  return { ok: true, value: { ...envelope.data, nodes } as WorkflowGraph };
+  return checkGraphForRun(graph).result;
 }
 
 /**

@@ -35,8 +35,15 @@ export interface CompiledGraph {
   start: number;
 }
 
-/** Compiles a graph that passed `checkGraph` (edges point at existing nodes, one START). */
+const compiledCache = new WeakMap<WorkflowGraph, CompiledGraph>();
+
+/**
+ * Compiles a graph that passed `checkGraph` (edges point at existing nodes, one START). The result is
+ * read-only and cached per (frozen) graph object, so runs of the same graph share it.
+ */
 export function compileGraph(graph: WorkflowGraph): CompiledGraph {
+  const cached = compiledCache.get(graph);
+  if (cached) return cached;
   const indexById = new Map<string, number>();
   const nodes: CompiledNode[] = graph.nodes.map((node, index) => {
     indexById.set(node.id, index);
@@ -58,7 +65,9 @@ export function compileGraph(graph: WorkflowGraph): CompiledGraph {
     return { index, id: edge.id, source, target, handle: edge.sourceHandle };
   });
   const start = nodes.findIndex((node) => node.type === "START");
-  return { nodes, edges, indexById, start };
+  const compiled = { nodes, edges, indexById, start };
+  compiledCache.set(graph, compiled);
+  return compiled;
 }
 
 /** True when an edge leaves `node` by `handle`. */

@@ -8,7 +8,7 @@ import { WorkflowError, type WorkflowIssue } from "../errors";
 import { checkRunInputs } from "../inputs";
 import type { StartConfig } from "../nodes/start";
 import type { NewRun, RunRecord, RunSnapshot } from "../run-store";
-import { checkGraph } from "../validate";
+import { checkGraphForRun } from "../validate";
 import { isAssignee } from "./approvals";
 import { compileGraph } from "./compiled-graph";
 import { makeEvent, RunEventBus } from "./events";
@@ -100,7 +100,7 @@ export function createEngine(options: EngineOptions): WorkflowEngine {
     events: ctx.bus,
 
     async startRun(params) {
-      const checked = checkGraph(params.graph);
+      const { result: checked, snapshot } = checkGraphForRun(params.graph);
       if (!checked.ok) throw validationError(checked.issues[0]?.code ?? "invalid_document", "The workflow is not valid", checked.issues);
       const graph = compileGraph(checked.value);
       const inputs = checkRunInputs(graph.nodes[graph.start].config as unknown as StartConfig, params.inputs);
@@ -111,7 +111,7 @@ export function createEngine(options: EngineOptions): WorkflowEngine {
         id: params.runId ?? ctx.createId(),
         workflowId: params.workflowId,
         version: params.version,
-        graph: params.graph,
+        graph: snapshot,
         status: queued ? "queued" : "running",
         inputs: inputs.value,
         outputs: null,

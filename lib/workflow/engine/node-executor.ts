@@ -45,6 +45,8 @@ export interface ExecutorHost {
   readonly runInfo: NodeRunInfo;
   /** Aborted when the run stops (cancel, stop_workflow elsewhere, limits). */
   readonly signal: AbortSignal;
+  /** Rejects with the abort reason once `signal` aborts (never resolves); lets a race end without a listener per attempt. */
+  readonly stopped: Promise<never>;
   isStopped(): boolean;
   /** Counts a step and stores the attempt's start (node run `running`, `node.started`); false when the run stopped. */
   beginAttempt(node: number, attempt: number, inputs: unknown): Promise<boolean>;
@@ -71,9 +73,10 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
  * `work` does, or as soon as the signal fires (an executor that ignores its signal cannot hold the run).
  * @throws WorkflowError `timeout` when the time limit passes; the run's abort reason when it stops.
  */
-async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeoutMs: number | undefined, runSignal: AbortSignal, nodeId: string): Promise<T> {
+async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeoutMs: number | undefined, host: ExecutorHost, nodeId: string): Promise<T> {
+  if (timeoutMs === undefined) return Promise.race([work(host.signal), host.stopped]);
   const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  const runSignal = host.signal;
   let rejectEarly: (reason: unknown) => void = () => {};
   const early = new Promise<never>((_, reject) => {
     rejectEarly = reject;
@@ -84,17 +87,15 @@ async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeout
   };
   if (runSignal.aborted) onRunAbort();
   else runSignal.addEventListener("abort", onRunAbort, { once: true });
-  if (timeoutMs !== undefined) {
-    timer = setTimeout(() => {
-      const error = new WorkflowError("timeout", `Node "${nodeId}" took longer than ${timeoutMs} ms`, { nodeId, details: { timeout_ms: timeoutMs } });
-      controller.abort(error);
-      rejectEarly(error);
-    }, timeoutMs);
-  }
+  const timer = setTimeout(() => {
+    const error = new WorkflowError("timeout", `Node "${nodeId}" took longer than ${timeoutMs} ms`, { nodeId, details: { timeout_ms: timeoutMs } });
+    controller.abort(error);
+    rejectEarly(error);
+  }, timeoutMs);
   try {
     return await Promise.race([work(controller.signal), early]);
   } finally {
-    if (timer !== undefined) clearTimeout(timer);
+    clearTimeout(timer);
     runSignal.removeEventListener("abort", onRunAbort);
   }
 }
@@ -127,7 +128,7 @@ export async function executeNode(host: ExecutorHost, index: number): Promise<No
             emit: (text: string) => host.emitDelta(index, text),
           }),
         config.timeout_ms,
-        host.signal,
+        host,
         node.id,
       );
       if (host.isStopped()) return { kind: "aborted" };

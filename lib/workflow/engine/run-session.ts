@@ -51,6 +51,9 @@ export class RunSession implements ExecutorHost {
   readonly runInfo: NodeRunInfo;
   private readonly controller = new AbortController();
   readonly signal = this.controller.signal;
+  readonly stopped: Promise<never> = new Promise<never>((_, reject) => {
+    this.signal.addEventListener("abort", () => reject(this.signal.reason), { once: true });
+  });
   private readonly commits: CommitQueue;
   private readonly redact: <T>(value: T) => T;
   private readonly run: RunRecord;
@@ -82,6 +85,7 @@ export class RunSession implements ExecutorHost {
     this.outputs = init.runOutputs;
     this.nodeRuns = init.nodeRuns;
     this.waiting = init.waiting;
+    this.stopped.catch(() => undefined); // observed through races only; not an unhandled rejection
     this.runInfo = { runId: init.run.id, workflowId: init.run.workflowId, depth: init.run.depth, callStack: this.state.callStack, userId: init.run.trigger.userId ?? null };
     this.services = ctx.resolveServices(this.runInfo);
     this.redact = makeRedactor(this.services);
