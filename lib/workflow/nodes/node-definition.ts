@@ -39,7 +39,10 @@ export interface NodeEditorMeta {
   /** CSS colour of the node header, hex. */
   color: string;
   category: NodeCategory;
-  /** `data` of a node freshly dropped on the canvas; valid against the config schema. */
+  /**
+   * `data` of a node freshly dropped on the canvas. Valid against the config schema except for the
+   * choices only the user can make (which knowledge bases, connector and action, MCP server and tool).
+   */
   defaultData: Record<string, unknown>;
 }
 
