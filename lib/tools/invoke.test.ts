@@ -31,7 +31,10 @@ describe("invokeTool", () => {
     expect(broken.error?.code).toBe("invalid_arguments");
     expect(broken.content).toMatch(/^Error \(invalid_arguments\): Arguments are not valid JSON/);
     const wrong = await invokeTool(tool, { a: "x", c: 1 }, { userId: null });
-    expect(wrong.error).toEqual({ code: "invalid_arguments", message: "Invalid arguments: must have required property 'b'; /a must be number" });
+    expect(wrong.error).toEqual({
+      code: "invalid_arguments",
+      message: "Invalid arguments: must have required property 'b'; /a must be number",
+    });
     expect(run).not.toHaveBeenCalled();
   });
 
@@ -43,10 +46,26 @@ describe("invokeTool", () => {
   });
 
   it("keeps a thrown error's code and message", async () => {
-    const failing = defineTool({ name: "f", description: "", category: "data", input: z.object({}), run: () => { throw new ToolError("nope", "It failed"); } });
+    const failing = defineTool({
+      name: "f",
+      description: "",
+      category: "data",
+      input: z.object({}),
+      run: () => {
+        throw new ToolError("nope", "It failed");
+      },
+    });
     const outcome = await invokeTool(failing, "", { userId: null });
     expect(outcome).toMatchObject({ ok: false, error: { code: "nope", message: "It failed" }, content: "Error (nope): It failed" });
-    const plain = defineTool({ name: "g", description: "", category: "data", input: z.object({}), run: () => { throw new TypeError("boom"); } });
+    const plain = defineTool({
+      name: "g",
+      description: "",
+      category: "data",
+      input: z.object({}),
+      run: () => {
+        throw new TypeError("boom");
+      },
+    });
     expect((await invokeTool(plain, "{}", { userId: null })).error).toEqual({ code: "tool_failed", message: "boom" });
   });
 
@@ -62,7 +81,14 @@ describe("invokeTool", () => {
     const outcome = await invokeTool(tool, "{}", { userId: null, files });
     expect(outcome.result).toEqual({
       kind: "files",
-      files: [{ ref: "file:sha256:039058c6f2c0cb492c533b0a4d14ef77cc0f78abccced5287d84a1a2011cfb81", name: "a.bin", mime_type: "application/octet-stream", size_bytes: 3 }],
+      files: [
+        {
+          ref: "file:sha256:039058c6f2c0cb492c533b0a4d14ef77cc0f78abccced5287d84a1a2011cfb81",
+          name: "a.bin",
+          mime_type: "application/octet-stream",
+          size_bytes: 3,
+        },
+      ],
     });
     expect(files.get("file:sha256:039058c6f2c0cb492c533b0a4d14ef77cc0f78abccced5287d84a1a2011cfb81")).toEqual(new Uint8Array([1, 2, 3]));
   });

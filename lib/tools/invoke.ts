@@ -49,10 +49,12 @@ export async function invokeTool(tool: Tool, rawArguments: string | Record<strin
   };
 
   const parsed = parseArgumentText(rawArguments);
-  if (!parsed.ok) return finish({ ok: false, result: null, error: { code: "invalid_arguments", message: parsed.message }, arguments: null });
+  if (!parsed.ok)
+    return finish({ ok: false, result: null, error: { code: "invalid_arguments", message: parsed.message }, arguments: null });
   const merged = { ...parsed.value, ...(tool.presets ?? {}) };
   const checked = validateArguments(tool.parameters, merged);
-  if (!checked.ok) return finish({ ok: false, result: null, error: { code: "invalid_arguments", message: checked.message }, arguments: null });
+  if (!checked.ok)
+    return finish({ ok: false, result: null, error: { code: "invalid_arguments", message: checked.message }, arguments: null });
   try {
     if (context.signal?.aborted) throw context.signal.reason ?? new Error("Cancelled");
     const output = await tool.run(checked.value, context);

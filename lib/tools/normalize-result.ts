@@ -6,7 +6,13 @@ import { ToolError } from "./tool-error";
 import type { FileStore, ToolFilesOutput, ToolOutput, ToolResult } from "./types";
 
 function isFilesOutput(output: ToolOutput): output is ToolFilesOutput {
-  return typeof output === "object" && output !== null && !Array.isArray(output) && (output as { type?: unknown }).type === "files" && Array.isArray((output as { files?: unknown }).files);
+  return (
+    typeof output === "object" &&
+    output !== null &&
+    !Array.isArray(output) &&
+    (output as { type?: unknown }).type === "files" &&
+    Array.isArray((output as { files?: unknown }).files)
+  );
 }
 
 /** Converts a raw output to a ToolResult. @throws ToolError `no_file_store` for files without a store. */

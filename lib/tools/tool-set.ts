@@ -10,7 +10,9 @@ export function advertisedParameters(tool: Tool): JsonSchema {
   if (presetNames.length === 0) return tool.parameters;
   const properties = { ...((tool.parameters.properties as Record<string, unknown>) ?? {}) };
   for (const name of presetNames) delete properties[name];
-  const required = Array.isArray(tool.parameters.required) ? (tool.parameters.required as string[]).filter((name) => !presetNames.includes(name)) : undefined;
+  const required = Array.isArray(tool.parameters.required)
+    ? (tool.parameters.required as string[]).filter((name) => !presetNames.includes(name))
+    : undefined;
   return { ...tool.parameters, properties, ...(required ? { required } : {}) };
 }
 

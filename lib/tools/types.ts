@@ -11,7 +11,19 @@ export type JsonSchema = Record<string, unknown>;
  * Tool categories, for an agent's `tool_categories` filter (spec §2 AGENT). Builtins have finer
  * categories; every other source has its own. `meta` tools (request_tools, call_agent) are never filtered.
  */
-export const TOOL_CATEGORIES = ["math", "data", "text", "web", "knowledge", "connector", "mcp", "skill", "workflow", "agent", "meta"] as const;
+export const TOOL_CATEGORIES = [
+  "math",
+  "data",
+  "text",
+  "web",
+  "knowledge",
+  "connector",
+  "mcp",
+  "skill",
+  "workflow",
+  "agent",
+  "meta",
+] as const;
 export type ToolCategory = (typeof TOOL_CATEGORIES)[number];
 
 /** Categories a user picks for an agent (everything but `meta`), with their labels. */
@@ -80,7 +92,10 @@ export interface ToolFilesOutput {
 export type ToolOutput = string | number | boolean | null | ToolFilesOutput | Record<string, unknown> | unknown[];
 
 /** The normalised result of a call. */
-export type ToolResult = { kind: "text"; text: string } | { kind: "json"; value: unknown } | { kind: "files"; files: FileRef[]; text?: string };
+export type ToolResult =
+  | { kind: "text"; text: string }
+  | { kind: "json"; value: unknown }
+  | { kind: "files"; files: FileRef[]; text?: string };
 
 /** A tool error: stable code and a message the model can act on. */
 export interface ToolErrorInfo {

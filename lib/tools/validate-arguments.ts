@@ -60,7 +60,8 @@ export function validateArguments(schema: JsonSchema, args: Record<string, unkno
   if (validate(value)) return { ok: true, value };
   const problems = (validate.errors ?? []).map((issue) => {
     const where = issue.instancePath || "";
-    const extra = issue.keyword === "additionalProperties" ? ` (${String((issue.params as { additionalProperty?: string }).additionalProperty)})` : "";
+    const extra =
+      issue.keyword === "additionalProperties" ? ` (${String((issue.params as { additionalProperty?: string }).additionalProperty)})` : "";
     return `${where ? `${where} ` : ""}${issue.message ?? "is invalid"}${extra}`;
   });
   return { ok: false, message: `Invalid arguments: ${problems.join("; ")}` };

@@ -44,9 +44,13 @@ export const calculatorTool = defineTool({
     try {
       value = evaluate(expression);
     } catch (error) {
-      throw new ToolError("invalid_expression", `Cannot evaluate "${expression}": ${error instanceof Error ? error.message : String(error)}`);
+      throw new ToolError(
+        "invalid_expression",
+        `Cannot evaluate "${expression}": ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
-    if (typeof value === "function" || value === undefined) throw new ToolError("invalid_expression", `"${expression}" does not evaluate to a value`);
+    if (typeof value === "function" || value === undefined)
+      throw new ToolError("invalid_expression", `"${expression}" does not evaluate to a value`);
     if (typeof value === "number" && !Number.isFinite(value)) return { expression, result: String(value) };
     return { expression, result: formatValue(value) };
   },

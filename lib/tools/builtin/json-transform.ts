@@ -12,7 +12,7 @@ const TIMEOUT_MS = 2_000;
 export const jsonTransformTool = defineTool({
   name: "json_transform",
   description:
-    "Query or reshape JSON data with a JSONata expression, e.g. `$sum(orders.amount)`, `items[price > 10].name`, `{ \"total\": $count(items) }`.",
+    'Query or reshape JSON data with a JSONata expression, e.g. `$sum(orders.amount)`, `items[price > 10].name`, `{ "total": $count(items) }`.',
   category: "data",
   input: z.object({
     expression: z.string().min(1).max(5000).describe("JSONata expression"),

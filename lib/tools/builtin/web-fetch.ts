@@ -22,7 +22,12 @@ export interface WebFetchOptions {
 }
 
 function isTextual(contentType: string): boolean {
-  return contentType === "" || /^text\//i.test(contentType) || isJsonContentType(contentType) || /(xml|javascript|x-www-form-urlencoded)/i.test(contentType);
+  return (
+    contentType === "" ||
+    /^text\//i.test(contentType) ||
+    isJsonContentType(contentType) ||
+    /(xml|javascript|x-www-form-urlencoded)/i.test(contentType)
+  );
 }
 
 /** Creates the tool with the workspace's SSRF policy. */
@@ -31,7 +36,8 @@ export function createWebFetchTool(options: WebFetchOptions = {}): Tool {
   const timeoutMs = options.timeoutMs ?? 15_000;
   return defineTool({
     name: "web_fetch",
-    description: "Fetch a web page or API response by URL (GET, http/https). HTML is returned as readable text, JSON parsed. Private network addresses are refused.",
+    description:
+      "Fetch a web page or API response by URL (GET, http/https). HTML is returned as readable text, JSON parsed. Private network addresses are refused.",
     category: "web",
     input: z.object({
       url: z.string().url().describe("An http:// or https:// URL"),
@@ -43,7 +49,11 @@ export function createWebFetchTool(options: WebFetchOptions = {}): Tool {
       const signal = context.signal ? AbortSignal.any([context.signal, timeout]) : timeout;
       let response: Response;
       try {
-        response = await safeFetch(url, { method: "GET", headers: { accept: "text/html, application/json;q=0.9, */*;q=0.5" }, signal }, options.ssrf ?? {});
+        response = await safeFetch(
+          url,
+          { method: "GET", headers: { accept: "text/html, application/json;q=0.9, */*;q=0.5" }, signal },
+          options.ssrf ?? {},
+        );
       } catch (error) {
         if (timeout.aborted) throw new ToolError("timeout", `Fetching ${url} took longer than ${timeoutMs} ms`);
         throw error;
@@ -53,20 +63,35 @@ export function createWebFetchTool(options: WebFetchOptions = {}): Tool {
       if (!isTextual(contentType)) {
         if (response.status >= 400) throw new ToolError("http_status", `HTTP ${response.status} from ${url}`);
         const name = decodeURIComponent(new URL(response.url || url).pathname.split("/").pop() || "download");
-        return { type: "files", files: [{ name, mimeType: contentType || "application/octet-stream", data: new Uint8Array(bytes) }], text: `HTTP ${response.status}, ${bytes.byteLength} bytes` };
+        return {
+          type: "files",
+          files: [{ name, mimeType: contentType || "application/octet-stream", data: new Uint8Array(bytes) }],
+          text: `HTTP ${response.status}, ${bytes.byteLength} bytes`,
+        };
       }
       const decoded = decodeBody(bytes, response.headers.get("content-type"), truncated, maxBytes);
       let text = typeof decoded === "string" ? decoded : JSON.stringify(decoded);
       if (contentType === "text/html" || contentType === "application/xhtml+xml") {
-        text = convert(text, { wordwrap: false, selectors: [{ selector: "a", options: { ignoreHref: true } }, { selector: "img", format: "skip" }] });
+        text = convert(text, {
+          wordwrap: false,
+          selectors: [
+            { selector: "a", options: { ignoreHref: true } },
+            { selector: "img", format: "skip" },
+          ],
+        });
       }
-      if (response.status >= 400) throw new ToolError("http_status", `HTTP ${response.status} from ${url}: ${text.slice(0, 500)}`, { details: { status: response.status } });
+      if (response.status >= 400)
+        throw new ToolError("http_status", `HTTP ${response.status} from ${url}: ${text.slice(0, 500)}`, {
+          details: { status: response.status },
+        });
       const cut = text.length > max_chars;
       return {
         url: response.url || url,
         status: response.status,
         content_type: contentType,
-        ...(typeof decoded !== "string" && !cut ? { json: decoded } : { text: cut ? `${text.slice(0, max_chars)}\n…[truncated: ${text.length} characters in all]` : text }),
+        ...(typeof decoded !== "string" && !cut
+          ? { json: decoded }
+          : { text: cut ? `${text.slice(0, max_chars)}\n…[truncated: ${text.length} characters in all]` : text }),
       };
     },
   });
