@@ -259,7 +259,9 @@ export class RunSession implements ExecutorHost {
   }
 
   async recordRetry(index: number, attempt: number, error: WorkflowError, delayMs: number): Promise<boolean> {
-    const event = makeEvent("node.retrying", { node_id: this.graph.nodes[index].id, attempt, error: toWireError(errorInfo(error)) as NonNullable<ReturnType<typeof toWireError>>, delay_ms: delayMs }, this.ctx.now());
+    const nodeId = this.graph.nodes[index].id;
+    const wire = toWireError({ ...errorInfo(error), nodeId }) as NonNullable<ReturnType<typeof toWireError>>;
+    const event = makeEvent("node.retrying", { node_id: nodeId, attempt, error: wire, delay_ms: delayMs }, this.ctx.now());
     return (await this.commit({ events: [this.redact(event)] })) === "written" && !this.stopReason;
   }
 
