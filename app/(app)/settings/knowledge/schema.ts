@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+export const knowledgeBaseSchema = z
+  .object({
+    name: z.string().trim().min(1, "Give the knowledge base a name.").max(120),
+    key: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, "Use letters, digits, _ or - (a letter first), e.g. policies."),
+    description: z.string().max(2000),
+    chunkSize: z.number().int().min(50, "At least 50 tokens.").max(4000, "At most 4000 tokens."),
+    chunkOverlap: z.number().int().min(0, "Zero or more tokens.").max(1000, "At most 1000 tokens."),
+    visibility: z.enum(["private", "shared"]),
+  })
+  .refine((value) => value.chunkOverlap < value.chunkSize, {
+    path: ["chunkOverlap"],
+    message: "The overlap must be smaller than the chunk size.",
+  });
+
+export type KnowledgeBaseFormValues = z.infer<typeof knowledgeBaseSchema>;
+
+export const retrievalSchema = z.object({
+  query: z.string().trim().min(1, "Type a question or some keywords.").max(2000),
+  topK: z.number().int().min(1).max(50),
+});
+
+/** Files a knowledge base accepts (lib/knowledge/extract-text.ts). */
+export const ACCEPTED_DOCUMENTS = ".txt,.md,.markdown,.html,.htm,.pdf,.docx,text/plain,text/markdown,text/html,application/pdf";
+export const MAX_DOCUMENT_BYTES = 15 * 1024 * 1024;
