@@ -14,7 +14,6 @@
 import { createHash } from "node:crypto";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
 import { AppError } from "@/lib/errors";
-import { chunkText } from "@/lib/knowledge/chunk-text";
 import type { ConnectorResource, KnowledgeBaseResource, McpServerResource, WorkflowResources } from "@/lib/workflow/schema";
 import type { Db } from "../client";
 import { authConfigOf, connectorActionData, connectorToResource, mcpServerToResource } from "./capability-definitions";
@@ -180,6 +179,8 @@ async function planKnowledgeBase(db: Db, resource: KnowledgeBaseResource, ownerI
     if (fields.length > 0) throw conflict("Knowledge base", resource.id, fields);
     return "reused";
   }
+  // The tokenizer behind chunkText takes seconds to load; only knowledge-base imports need it.
+  const { chunkText } = await import("@/lib/knowledge/chunk-text");
   return () => db.$transaction(async (tx) => {
     const kb = await tx.knowledgeBase.create({ data: { key: resource.id, name: resource.name, description: resource.description, ownerId } });
     for (const doc of resource.documents) {
