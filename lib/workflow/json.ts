@@ -11,3 +11,11 @@ export function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+/** True when `value` and everything in it is frozen (stops at the first value that is not). */
+export function isDeepFrozen(value: unknown): boolean {
+  if (value === null || typeof value !== "object") return true;
+  if (!Object.isFrozen(value)) return false;
+  for (const item of Object.values(value)) if (!isDeepFrozen(item)) return false;
+  return true;
+}

@@ -3,7 +3,7 @@
  * the first, each with a stable code, the node ids concerned and the field.
  */
 import type { WorkflowIssue } from "./errors";
-import { deepFreeze } from "./json";
+import { deepFreeze, isDeepFrozen } from "./json";
 import { ancestorTest, buildAdjacency, findCycles, reachableFrom } from "./graph-structure";
 import { IDENTIFIER } from "./nodes/common";
 import { ERROR_HANDLE, type NodeType, type SourceHandle } from "./nodes/node-definition";
@@ -240,6 +240,18 @@ function uncachedCheckGraph(graph: unknown): ParseResult<WorkflowGraph> {
  * Cached by the graph's JSON text, so the same workflow run again is neither validated nor copied again.
  */
 export function checkGraphForRun(graph: unknown): { result: ParseResult<WorkflowGraph>; snapshot: unknown } {
+  // A deep-frozen graph cannot have changed since it was checked: skip serialising it (runs resumed from
+  // a store, callers that freeze their graphs).
+  const frozenHit = graph !== null && typeof graph === "object" ? frozenCache.get(graph) : undefined;
+  if (frozenHit && isDeepFrozen(graph)) return frozenHit;
+  const entry = checkGraphByText(graph);
+  if (graph !== null && typeof graph === "object" && isDeepFrozen(graph)) frozenCache.set(graph, { result: entry.result, snapshot: graph });
+  return entry;
+}
+
+const frozenCache = new WeakMap<object, { result: ParseResult<WorkflowGraph>; snapshot: unknown }>();
+
+function checkGraphByText(graph: unknown): { result: ParseResult<WorkflowGraph>; snapshot: unknown } {
   let key: string | undefined;
   try {
     key = JSON.stringify(graph);

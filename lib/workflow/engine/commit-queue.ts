@@ -4,13 +4,14 @@
  * `node.delta` events of the same node are joined. A step's promise resolves once it is stored, so a
  * caller that awaits it knows its state change is durable before it goes on (spec §5).
  */
-import type { CommitResult, NewRunEvent, NodeRunRecord, RunEventRecord, StepCommit } from "../run-store";
+import type { CommitResult, NewRunEvent, NodeRunRecord, RunEventRecord, RunState, StepCommit } from "../run-store";
 
 /** Outcome of a queued step: stored, or refused because the run's status changed (e.g. cancelled elsewhere). */
 export type QueuedCommitOutcome = "written" | "refused";
 
 interface QueuedStep {
   step: StepCommit;
+  withState: boolean;
   resolve: (outcome: QueuedCommitOutcome) => void;
   reject: (error: unknown) => void;
 }
@@ -58,17 +59,23 @@ export class CommitQueue {
    * @param write stores one step (RunStore.commitStep bound to the run)
    * @param onWritten receives the stored events, in order, after each write
    * @param onRefused called when the store refused a step (status changed elsewhere)
+   * @param currentState the run's engine state now; written with a batch holding a step queued `withState`
    */
   constructor(
     private readonly write: (step: StepCommit) => Promise<CommitResult>,
     private readonly onWritten: (events: RunEventRecord[]) => void,
     private readonly onRefused: (result: Exclude<CommitResult, { ok: true }>) => void,
+    private readonly currentState: () => RunState,
   ) {}
 
-  /** Queues a step; resolves when it is stored (or refused); rejects when the store throws. */
-  enqueue(step: StepCommit): Promise<QueuedCommitOutcome> {
+  /**
+   * Queues a step; resolves when it is stored (or refused); rejects when the store throws. With
+   * `withState`, the run's state is added to the batch when it is taken for writing: one snapshot per
+   * write instead of one per step (it then reflects every step queued so far, all in that batch).
+   */
+  enqueue(step: StepCommit, options: { withState?: boolean } = {}): Promise<QueuedCommitOutcome> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ step, resolve, reject });
+      this.queue.push({ step, withState: options.withState === true, resolve, reject });
       if (!this.writing) {
         this.writing = true;
         queueMicrotask(() => void this.drain());
@@ -89,7 +96,9 @@ export class CommitQueue {
       while (count < this.queue.length && statusKey(this.queue[count].step) === key) count += 1;
       const batch = this.queue.splice(0, count);
       try {
-        const result = await this.write(mergeSteps(batch.map((item) => item.step)));
+        let merged = mergeSteps(batch.map((item) => item.step));
+        if (batch.some((item) => item.withState)) merged = { ...merged, runPatch: { ...merged.runPatch, state: this.currentState() } };
+        const result = await this.write(merged);
         if (result.ok) {
           this.onWritten(result.events);
           for (const item of batch) item.resolve("written");

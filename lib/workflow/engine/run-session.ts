@@ -95,6 +95,7 @@ export class RunSession implements ExecutorHost {
       (step) => ctx.store.commitStep(init.run.id, step),
       (events) => ctx.bus.publish(events),
       () => this.stop("refused", new WorkflowError("cancelled", "The run's status changed elsewhere")),
+      () => this.snapshotState(this.ctx.now().getTime()),
     );
   }
 
@@ -146,9 +147,9 @@ export class RunSession implements ExecutorHost {
     });
   }
 
-  private async commit(step: StepCommit): Promise<QueuedCommitOutcome> {
+  private async commit(step: StepCommit, withState = false): Promise<QueuedCommitOutcome> {
     try {
-      return await this.commits.enqueue({ expectStatus: RUNNING, ...step });
+      return await this.commits.enqueue({ expectStatus: RUNNING, ...step }, { withState });
     } catch (error) {
       this.ctx.onInternalError(error);
       this.stop("fatal", new WorkflowError("internal_error", `The run store failed: ${toWorkflowError(error).message}`, { cause: error }));
@@ -365,7 +366,7 @@ export class RunSession implements ExecutorHost {
       events.push(makeEvent("node.skipped", { node_id: this.graph.nodes[skipped].id }, nowDate));
     }
     this.ready.push(...decided.ready);
-    void this.commit({ runPatch: { state: this.snapshotState(nowDate.getTime()), usage: { ...this.usage } }, nodeRuns, events });
+    void this.commit({ runPatch: { usage: { ...this.usage } }, nodeRuns, events }, true);
   }
 
   /** After a restore: nodes whose inputs were all skipped but which are not marked yet. */
@@ -384,7 +385,7 @@ export class RunSession implements ExecutorHost {
         events.push(makeEvent("node.skipped", { node_id: this.graph.nodes[skipped].id }, now));
       }
     }
-    void this.commit({ runPatch: { state: this.snapshotState(now.getTime()) }, nodeRuns, events });
+    void this.commit({ nodeRuns, events }, true);
   }
 
   // ─── approvals ─────────────────────────────────────────────────────────────────────────────────
