@@ -59,7 +59,12 @@ function copyEvent(event: RunEventRecord): RunEventRecord {
 }
 
 function copyApproval(approval: ApprovalRecord): ApprovalRecord {
-  return { ...approval, decidedAt: copyDate(approval.decidedAt), expiresAt: copyDate(approval.expiresAt), createdAt: new Date(approval.createdAt) };
+  return {
+    ...approval,
+    decidedAt: copyDate(approval.decidedAt),
+    expiresAt: copyDate(approval.expiresAt),
+    createdAt: new Date(approval.createdAt),
+  };
 }
 
 interface StoredRun {
@@ -150,7 +155,13 @@ export class InMemoryRunStore implements RunStore {
     const appended: RunEventRecord[] = [];
     for (const event of events) {
       stored.run.lastSeq += 1;
-      const record: RunEventRecord = { runId: stored.run.id, seq: stored.run.lastSeq, type: event.type, data: deepFreeze(event.data), at: new Date(event.at) };
+      const record: RunEventRecord = {
+        runId: stored.run.id,
+        seq: stored.run.lastSeq,
+        type: event.type,
+        data: deepFreeze(event.data),
+        at: new Date(event.at),
+      };
       stored.events.push(record);
       appended.push(record);
     }

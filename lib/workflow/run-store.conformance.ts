@@ -33,7 +33,12 @@ function attempt(write: () => unknown): void {
 
 const GRAPH = {
   nodes: [
-    { id: "start", type: "START", position: { x: 0, y: -12.5 }, data: { title: "Start ✓ — “quotes”", variables: [{ name: "n", type: "number", required: true }] } },
+    {
+      id: "start",
+      type: "START",
+      position: { x: 0, y: -12.5 },
+      data: { title: "Start ✓ — “quotes”", variables: [{ name: "n", type: "number", required: true }] },
+    },
     { id: "end", type: "END", position: { x: 300, y: 0 }, data: { output_mapping: { n: "{{input.n}}" } } },
   ],
   edges: [{ id: "e1", source: "start", sourceHandle: null, target: "end", targetHandle: null }],
@@ -63,13 +68,21 @@ export function describeRunStoreConformance(name: string, makeStore: () => Promi
         version: 3,
         graph: GRAPH,
         status: "running",
-        inputs: { n: 42, list: [1, "two", null, { deep: [true, false] }], nothing: null, pi: 3.14159, neg: -0.5, big: 9007199254740991 },
+        inputs: { n: 42, list: [1, "two", null, { deep: [true, false] }], nothing: null, ratio: 2.5, neg: -0.5, big: 9007199254740991 },
         outputs: null,
         error: null,
         trigger: { kind: "cli", userId: null, details: { via: "conformance", tags: ["a", "b"] } },
         parentRunId: null,
         depth: 0,
-        state: { schemaVersion: 1, edges: "u", steps: 0, nextPosition: 0, activeMs: 0, callStack: ["wf_conformance"], handledFailures: false },
+        state: {
+          schemaVersion: 1,
+          edges: "u",
+          steps: 0,
+          nextPosition: 0,
+          activeMs: 0,
+          callStack: ["wf_conformance"],
+          handledFailures: false,
+        },
         usage: { prompt_tokens: 0, completion_tokens: 0 },
         workerId: "worker-a",
         createdAt: at(counter),
@@ -116,7 +129,9 @@ export function describeRunStoreConformance(name: string, makeStore: () => Promi
 
     it("creates and reads back a run with exact JSON values", async () => {
       const run = newRun();
-      const created = await store.createRun(run, [{ type: "run.started", data: { workflow_id: run.workflowId, version: 3, inputs: run.inputs, trigger: run.trigger }, at: at(1) }]);
+      const created = await store.createRun(run, [
+        { type: "run.started", data: { workflow_id: run.workflowId, version: 3, inputs: run.inputs, trigger: run.trigger }, at: at(1) },
+      ]);
       expect(created).toEqual({ ...run, lastSeq: 1 });
       expect(await store.getRun(run.id)).toEqual({ ...run, lastSeq: 1 });
       const snapshot = await store.loadRun(run.id);
@@ -145,7 +160,13 @@ export function describeRunStoreConformance(name: string, makeStore: () => Promi
         lastSeq: 3,
         events: [
           { runId: run.id, seq: 2, type: "node.started", data: { node_id: "start", attempt: 1, inputs: { n: 42 } }, at: at(2) },
-          { runId: run.id, seq: 3, type: "node.ended", data: { node_id: "start", status: "succeeded", outputs: { n: 42 }, error: null }, at: at(3) },
+          {
+            runId: run.id,
+            seq: 3,
+            type: "node.ended",
+            data: { node_id: "start", status: "succeeded", outputs: { n: 42 }, error: null },
+            at: at(3),
+          },
         ],
       });
       expect(await store.commitStep(run.id, {})).toEqual({ ok: true, events: [], lastSeq: 3 });
@@ -211,7 +232,15 @@ export function describeRunStoreConformance(name: string, makeStore: () => Promi
     it("applies a run patch exactly", async () => {
       const run = newRun();
       await store.createRun(run);
-      const state = { schemaVersion: 1 as const, edges: "tsu", steps: 7, nextPosition: 3, activeMs: 125, callStack: ["a", "b"], handledFailures: true };
+      const state = {
+        schemaVersion: 1 as const,
+        edges: "tsu",
+        steps: 7,
+        nextPosition: 3,
+        activeMs: 125,
+        callStack: ["a", "b"],
+        handledFailures: true,
+      };
       await store.commitStep(run.id, {
         runPatch: {
           status: "partial_succeeded",
@@ -239,7 +268,9 @@ export function describeRunStoreConformance(name: string, makeStore: () => Promi
     it("upserts node runs by node id and returns them in position order", async () => {
       const run = newRun();
       await store.createRun(run);
-      await store.commitStep(run.id, { nodeRuns: [nodeRun(run.id, "a", 1), nodeRun(run.id, "b", 0, { nodeType: "START", status: "succeeded" })] });
+      await store.commitStep(run.id, {
+        nodeRuns: [nodeRun(run.id, "a", 1), nodeRun(run.id, "b", 0, { nodeType: "START", status: "succeeded" })],
+      });
       const finished = nodeRun(run.id, "a", 1, {
         status: "failed",
         attempts: 3,
@@ -270,7 +301,14 @@ export function describeRunStoreConformance(name: string, makeStore: () => Promi
       });
       const results = await Promise.all(
         ["ann", "bob", "cid", "dee", "eve"].map((who, i) =>
-          store.decideApproval({ approvalId: id, status: i % 2 ? "rejected" : "approved", decidedById: null, decidedByName: who, note: `by ${who}`, at: at(100 + i) }),
+          store.decideApproval({
+            approvalId: id,
+            status: i % 2 ? "rejected" : "approved",
+            decidedById: null,
+            decidedByName: who,
+            note: `by ${who}`,
+            at: at(100 + i),
+          }),
         ),
       );
       const winners = results.filter((r) => r.ok);
@@ -286,7 +324,16 @@ export function describeRunStoreConformance(name: string, makeStore: () => Promi
       }
       expect(await store.getApproval(id)).toEqual(winner);
       expect(winner?.note).toBe(`by ${winner?.decidedByName}`);
-      expect(await store.decideApproval({ approvalId: "missing", status: "approved", decidedById: null, decidedByName: "x", note: null, at: at(1) })).toEqual({
+      expect(
+        await store.decideApproval({
+          approvalId: "missing",
+          status: "approved",
+          decidedById: null,
+          decidedByName: "x",
+          note: null,
+          at: at(1),
+        }),
+      ).toEqual({
         ok: false,
         reason: "not_found",
       });
@@ -298,10 +345,20 @@ export function describeRunStoreConformance(name: string, makeStore: () => Promi
       await store.createRun(run);
       await store.createRun(other);
       await store.commitStep(run.id, {
-        approvalsCreate: [approval(run.id, `${run.id}_a`, "a", { createdAt: at(1) }), approval(run.id, `${run.id}_b`, "b", { createdAt: at(2) })],
+        approvalsCreate: [
+          approval(run.id, `${run.id}_a`, "a", { createdAt: at(1) }),
+          approval(run.id, `${run.id}_b`, "b", { createdAt: at(2) }),
+        ],
       });
       await store.commitStep(other.id, { approvalsCreate: [approval(other.id, `${other.id}_c`, "c", { createdAt: at(3) })] });
-      await store.decideApproval({ approvalId: `${run.id}_a`, status: "approved", decidedById: null, decidedByName: "ann", note: null, at: at(5) });
+      await store.decideApproval({
+        approvalId: `${run.id}_a`,
+        status: "approved",
+        decidedById: null,
+        decidedByName: "ann",
+        note: null,
+        at: at(5),
+      });
       await store.commitStep(run.id, { cancelPendingApprovals: true });
       expect((await store.listApprovals({ runId: run.id })).map((a) => [a.nodeId, a.status])).toEqual([
         ["a", "approved"],
@@ -323,7 +380,14 @@ export function describeRunStoreConformance(name: string, makeStore: () => Promi
           approval(run.id, `${run.id}_done`, "d", { expiresAt: at(10), createdAt: at(5) }),
         ],
       });
-      await store.decideApproval({ approvalId: `${run.id}_done`, status: "rejected", decidedById: null, decidedByName: "bob", note: null, at: at(11) });
+      await store.decideApproval({
+        approvalId: `${run.id}_done`,
+        status: "rejected",
+        decidedById: null,
+        decidedByName: "bob",
+        note: null,
+        at: at(11),
+      });
       expect((await store.listExpiredApprovals(at(2000))).map((a) => a.id)).toEqual([`${run.id}_past`, `${run.id}_now`]);
     });
 
@@ -347,12 +411,26 @@ export function describeRunStoreConformance(name: string, makeStore: () => Promi
       for (const run of [...runs].reverse()) await store.createRun(run);
       expect((await store.findRunsByStatus(["running", "waiting"])).map((r) => r.id)).toEqual([runs[0].id, runs[1].id, runs[3].id]);
       expect((await store.findRunsByStatus(["running"], { workerId: "worker-b" })).map((r) => r.id)).toEqual([runs[3].id]);
-      expect((await store.findRunsByStatus(["running", "waiting", "failed"], { limit: 2 })).map((r) => r.id)).toEqual([runs[0].id, runs[1].id]);
+      expect((await store.findRunsByStatus(["running", "waiting", "failed"], { limit: 2 })).map((r) => r.id)).toEqual([
+        runs[0].id,
+        runs[1].id,
+      ]);
       expect(await store.findRunsByStatus(["cancelled"])).toEqual([]);
     });
 
     it("cannot be changed through values passed in or handed out", async () => {
-      const run = newRun({ inputs: { n: 42 }, state: { schemaVersion: 1, edges: "u", steps: 0, nextPosition: 0, activeMs: 0, callStack: ["wf_conformance"], handledFailures: false } });
+      const run = newRun({
+        inputs: { n: 42 },
+        state: {
+          schemaVersion: 1,
+          edges: "u",
+          steps: 0,
+          nextPosition: 0,
+          activeMs: 0,
+          callStack: ["wf_conformance"],
+          handledFailures: false,
+        },
+      });
       const created = await store.createRun(run);
       // A store may hand out copies (a database) or frozen values (the in-memory store): either way, writing must not reach the stored run.
       attempt(() => {

@@ -191,7 +191,14 @@ export function parseNodeConfig(nodeId: string, type: string, data: unknown): Pa
   if (!isNodeType(type)) {
     return {
       ok: false,
-      issues: [{ code: "unknown_node_type", nodeIds: [nodeId], field: "type", message: `Node "${nodeId}" has unknown type "${type}" (known: ${NODE_TYPES.join(", ")})` }],
+      issues: [
+        {
+          code: "unknown_node_type",
+          nodeIds: [nodeId],
+          field: "type",
+          message: `Node "${nodeId}" has unknown type "${type}" (known: ${NODE_TYPES.join(", ")})`,
+        },
+      ],
     };
   }
   const result = getNodeDefinition(type).configSchema.safeParse(data);
@@ -200,7 +207,12 @@ export function parseNodeConfig(nodeId: string, type: string, data: unknown): Pa
     ok: false,
     issues: result.error.issues.map((issue) => {
       const field = formatIssuePath(issue.path);
-      return { code: "invalid_config", nodeIds: [nodeId], field, message: `Node "${nodeId}" (${type}): ${field ? `${field}: ` : ""}${issue.message}` };
+      return {
+        code: "invalid_config",
+        nodeIds: [nodeId],
+        field,
+        message: `Node "${nodeId}" (${type}): ${field ? `${field}: ` : ""}${issue.message}`,
+      };
     }),
   };
 }

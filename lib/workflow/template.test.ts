@@ -30,7 +30,10 @@ describe("parseTemplate", () => {
 
   it("parses index paths", () => {
     expect(parseTemplate("{{input.list[2].three}}")).toEqual([
-      { kind: "reference", reference: { root: "input", path: ["list", "2", "three"], raw: "{{input.list[2].three}}", expression: "input.list[2].three" } },
+      {
+        kind: "reference",
+        reference: { root: "input", path: ["list", "2", "three"], raw: "{{input.list[2].three}}", expression: "input.list[2].three" },
+      },
     ]);
   });
 

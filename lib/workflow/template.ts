@@ -92,7 +92,7 @@ export function listReferences(value: unknown): TemplateReference[] {
         if (segment.kind === "reference") found.push({ ...segment.reference, location: [...location] });
       }
     } else if (Array.isArray(current)) {
-      current.forEach((item, index) => visit(item, [...location, index]));
+      for (const [index, item] of current.entries()) visit(item, [...location, index]);
     } else if (isPlainObject(current)) {
       for (const [key, item] of Object.entries(current)) visit(item, [...location, key]);
     }

@@ -14,7 +14,13 @@ describe("validateGraph", () => {
   it("accepts a valid graph", () => {
     expect(validateGraph(valid)).toEqual([]);
     const checked = checkGraph(valid);
-    expect(checked.ok && checked.value.nodes[1].data).toEqual({ prompt_template: "{{input.q}}", system_prompt: "", error_strategy: "stop_workflow", retry_count: 0, retry_delay_ms: 1000 });
+    expect(checked.ok && checked.value.nodes[1].data).toEqual({
+      prompt_template: "{{input.q}}",
+      system_prompt: "",
+      error_strategy: "stop_workflow",
+      retry_count: 0,
+      retry_delay_ms: 1000,
+    });
   });
 
   it("missing_start and missing_end", () => {
@@ -26,7 +32,9 @@ describe("validateGraph", () => {
 
   it("multiple_start", () => {
     const second = node("start2", "START", {});
-    expect(codes(graph([start, second, plainEnd], [edge("start", "end"), edge("start2", "end")]))).toEqual([["multiple_start", ["start", "start2"], null]]);
+    expect(codes(graph([start, second, plainEnd], [edge("start", "end"), edge("start2", "end")]))).toEqual([
+      ["multiple_start", ["start", "start2"], null],
+    ]);
   });
 
   it("cycle, self-loops included", () => {
@@ -41,15 +49,30 @@ describe("validateGraph", () => {
   it("dangling_edge names the edge and the missing end", () => {
     const g = graph([start, llm, end], [edge("start", "llm"), edge("llm", "end"), edge("llm", "ghost")]);
     expect(validateGraph(g)).toEqual([
-      { code: "dangling_edge", nodeIds: ["llm"], edgeId: "llm>ghost", field: "target", message: 'Edge "llm>ghost" points to a missing node (target "ghost")' },
+      {
+        code: "dangling_edge",
+        nodeIds: ["llm"],
+        edgeId: "llm>ghost",
+        field: "target",
+        message: 'Edge "llm>ghost" points to a missing node (target "ghost")',
+      },
     ]);
   });
 
   it("invalid_handle: unknown handle, END outputs, edge into START, error handle without fail_branch", () => {
-    const cond = node("cond", "CONDITION_BRANCH", { conditions: [{ id: "yes", rules: [{ variable: "{{input.q}}", operator: "is_not_empty" }] }] });
+    const cond = node("cond", "CONDITION_BRANCH", {
+      conditions: [{ id: "yes", rules: [{ variable: "{{input.q}}", operator: "is_not_empty" }] }],
+    });
     const g = graph(
       [start, cond, llm, end],
-      [edge("start", "cond"), edge("cond", "llm", "yes"), edge("cond", "end", "maybe"), edge("llm", "end"), edge("llm", "end", "error"), edge("end", "start")],
+      [
+        edge("start", "cond"),
+        edge("cond", "llm", "yes"),
+        edge("cond", "end", "maybe"),
+        edge("llm", "end"),
+        edge("llm", "end", "error"),
+        edge("end", "start"),
+      ],
     );
     expect(codes(g)).toEqual([
       ["invalid_handle", ["cond"], "sourceHandle"],
@@ -59,12 +82,16 @@ describe("validateGraph", () => {
       ["cycle", ["start", "cond", "llm", "end"], null],
     ]);
     const failBranch = node("llm", "LLM", { prompt_template: "{{input.q}}", error_strategy: "fail_branch" });
-    expect(validateGraph(graph([start, failBranch, end], [edge("start", "llm"), edge("llm", "end"), edge("llm", "end", "error")]))).toEqual([]);
+    expect(validateGraph(graph([start, failBranch, end], [edge("start", "llm"), edge("llm", "end"), edge("llm", "end", "error")]))).toEqual(
+      [],
+    );
   });
 
   it("unreachable_node", () => {
     const orphan = node("orphan", "LLM", { prompt_template: "x" });
-    expect(codes(graph([start, llm, orphan, end], [edge("start", "llm"), edge("llm", "end"), edge("orphan", "end")]))).toEqual([["unreachable_node", ["orphan"], null]]);
+    expect(codes(graph([start, llm, orphan, end], [edge("start", "llm"), edge("llm", "end"), edge("orphan", "end")]))).toEqual([
+      ["unreachable_node", ["orphan"], null],
+    ]);
   });
 
   it("invalid_config with the field path, and bad node ids", () => {
@@ -88,29 +115,64 @@ describe("validateGraph", () => {
   });
 
   it("unknown_node_type", () => {
-    expect(codes(graph([start, node("x", "TELEPORT", {}), plainEnd], [edge("start", "x"), edge("x", "end")]))).toEqual([["unknown_node_type", ["x"], "type"]]);
+    expect(codes(graph([start, node("x", "TELEPORT", {}), plainEnd], [edge("start", "x"), edge("x", "end")]))).toEqual([
+      ["unknown_node_type", ["x"], "type"],
+    ]);
   });
 
   it("unknown_reference: not upstream, missing node, undeclared input, params, nested parameters", () => {
     const a = node("a", "LLM", { prompt_template: "{{b.text}} {{input.nope}} {{env.ANY}} {{input.q}}" });
     const b = node("b", "LLM", { prompt_template: "{{a.text}}" });
-    const call = node("call", "CONNECTOR", { connector_id: "c", action_id: "x", parameters: { deep: { list: ["{{ghost.x}}", "{{params.id}}"] } } });
-    const cond = node("cond", "CONDITION_BRANCH", { conditions: [{ id: "yes", rules: [{ variable: "{{end.a}}", operator: "is_empty" }] }] });
+    const call = node("call", "CONNECTOR", {
+      connector_id: "c",
+      action_id: "x",
+      parameters: { deep: { list: ["{{ghost.x}}", "{{params.id}}"] } },
+    });
+    const cond = node("cond", "CONDITION_BRANCH", {
+      conditions: [{ id: "yes", rules: [{ variable: "{{end.a}}", operator: "is_empty" }] }],
+    });
     const g = graph(
       [start, a, b, call, cond, plainEnd],
-      [edge("start", "a"), edge("a", "b"), edge("b", "call"), edge("call", "cond"), edge("cond", "end", "yes"), edge("cond", "end", "default")],
+      [
+        edge("start", "a"),
+        edge("a", "b"),
+        edge("b", "call"),
+        edge("call", "cond"),
+        edge("cond", "end", "yes"),
+        edge("cond", "end", "default"),
+      ],
     );
     expect(validateGraph(g).map((issue) => [issue.code, issue.nodeIds, issue.field, issue.message])).toEqual([
       ["unknown_reference", ["a"], "prompt_template", 'Node "a", prompt_template: {{b.text}} refers to node "b", which is not upstream'],
       ["unknown_reference", ["a"], "prompt_template", 'Node "a", prompt_template: {{input.nope}} names no START variable (declared: q)'],
-      ["unknown_reference", ["call"], "parameters.deep.list.0", 'Node "call", parameters.deep.list.0: {{ghost.x}} refers to node "ghost", which does not exist'],
-      ["unknown_reference", ["call"], "parameters.deep.list.1", 'Node "call", parameters.deep.list.1: {{params.id}} is only available inside connector actions'],
-      ["unknown_reference", ["cond"], "conditions.0.rules.0.variable", 'Node "cond", conditions.0.rules.0.variable: {{end.a}} refers to node "end", which is not upstream'],
+      [
+        "unknown_reference",
+        ["call"],
+        "parameters.deep.list.0",
+        'Node "call", parameters.deep.list.0: {{ghost.x}} refers to node "ghost", which does not exist',
+      ],
+      [
+        "unknown_reference",
+        ["call"],
+        "parameters.deep.list.1",
+        'Node "call", parameters.deep.list.1: {{params.id}} is only available inside connector actions',
+      ],
+      [
+        "unknown_reference",
+        ["cond"],
+        "conditions.0.rules.0.variable",
+        'Node "cond", conditions.0.rules.0.variable: {{end.a}} refers to node "end", which is not upstream',
+      ],
     ]);
   });
 
   it("reports every problem at once, and invalid_document for a value that is not a graph", () => {
-    expect(codes(graph([node("x", "LLM", {})], [edge("x", "y")])).map((c) => c[0])).toEqual(["invalid_config", "missing_start", "missing_end", "dangling_edge"]);
+    expect(codes(graph([node("x", "LLM", {})], [edge("x", "y")])).map((c) => c[0])).toEqual([
+      "invalid_config",
+      "missing_start",
+      "missing_end",
+      "dangling_edge",
+    ]);
     expect(codes({ nodes: "no" })).toEqual([
       ["invalid_document", [], "graph.nodes"],
       ["invalid_document", [], "graph.edges"],
@@ -126,7 +188,13 @@ describe("validateDocument", () => {
     expect(result.ok).toBe(true);
     if (result.ok) {
       expect(result.value.description).toBe("");
-      expect(result.value.graph.edges[0]).toEqual({ id: "start>llm", source: "start", sourceHandle: null, target: "llm", targetHandle: null });
+      expect(result.value.graph.edges[0]).toEqual({
+        id: "start>llm",
+        source: "start",
+        sourceHandle: null,
+        target: "llm",
+        targetHandle: null,
+      });
     }
   });
 

@@ -48,7 +48,12 @@ function checkEnvelope(graph: GraphEnvelope): { issues: GraphIssue[]; configs: M
     }
     indexById.set(node.id, index);
     if (!IDENTIFIER.test(node.id)) {
-      issues.push({ code: "invalid_config", nodeIds: [node.id], field: "id", message: `Node id "${node.id}" must match ^[A-Za-z][A-Za-z0-9_]*$` });
+      issues.push({
+        code: "invalid_config",
+        nodeIds: [node.id],
+        field: "id",
+        message: `Node id "${node.id}" must match ^[A-Za-z][A-Za-z0-9_]*$`,
+      });
     } else if (RESERVED_ROOTS.has(node.id)) {
       issues.push({ code: "invalid_config", nodeIds: [node.id], field: "id", message: `Node id "${node.id}" is reserved for templates` });
     }
@@ -60,19 +65,29 @@ function checkEnvelope(graph: GraphEnvelope): { issues: GraphIssue[]; configs: M
   const starts = nodes.filter((node) => node.type === "START");
   if (starts.length === 0) issues.push({ code: "missing_start", nodeIds: [], message: "The workflow has no START node" });
   if (starts.length > 1) {
-    issues.push({ code: "multiple_start", nodeIds: starts.map((n) => n.id), message: `The workflow has ${starts.length} START nodes; exactly one is allowed` });
+    issues.push({
+      code: "multiple_start",
+      nodeIds: starts.map((n) => n.id),
+      message: `The workflow has ${starts.length} START nodes; exactly one is allowed`,
+    });
   }
-  if (!nodes.some((node) => node.type === "END")) issues.push({ code: "missing_end", nodeIds: [], message: "The workflow has no END node" });
+  if (!nodes.some((node) => node.type === "END"))
+    issues.push({ code: "missing_end", nodeIds: [], message: "The workflow has no END node" });
 
   const pairs: Array<[number, number]> = [];
   for (const edge of graph.edges) {
     const source = indexById.get(edge.source);
     const target = indexById.get(edge.target);
     if (source === undefined || target === undefined) {
-      const missing = [source === undefined ? `source "${edge.source}"` : null, target === undefined ? `target "${edge.target}"` : null].filter(Boolean);
+      const missing = [
+        source === undefined ? `source "${edge.source}"` : null,
+        target === undefined ? `target "${edge.target}"` : null,
+      ].filter(Boolean);
       issues.push({
         code: "dangling_edge",
-        nodeIds: [source === undefined ? null : edge.source, target === undefined ? null : edge.target].filter((id): id is string => id !== null),
+        nodeIds: [source === undefined ? null : edge.source, target === undefined ? null : edge.target].filter(
+          (id): id is string => id !== null,
+        ),
         edgeId: edge.id,
         field: source === undefined ? "source" : "target",
         message: `Edge "${edge.id}" points to a missing node (${missing.join(", ")})`,
@@ -97,7 +112,13 @@ function checkEnvelope(graph: GraphEnvelope): { issues: GraphIssue[]; configs: M
       }
     }
     if (nodes[target].type === "START") {
-      issues.push({ code: "invalid_handle", nodeIds: [edge.target], edgeId: edge.id, field: "target", message: `Edge "${edge.id}" enters START, which has no incoming handle` });
+      issues.push({
+        code: "invalid_handle",
+        nodeIds: [edge.target],
+        edgeId: edge.id,
+        field: "target",
+        message: `Edge "${edge.id}" enters START, which has no incoming handle`,
+      });
     }
   }
 
@@ -112,7 +133,10 @@ function checkEnvelope(graph: GraphEnvelope): { issues: GraphIssue[]; configs: M
   }
 
   if (starts.length > 0) {
-    const reached = reachableFrom(adjacency, starts.map((s) => indexById.get(s.id) as number));
+    const reached = reachableFrom(
+      adjacency,
+      starts.map((s) => indexById.get(s.id) as number),
+    );
     const unreachable = nodes.filter((node, i) => !reached[i] && indexById.get(node.id) === i);
     for (const node of unreachable) {
       issues.push({ code: "unreachable_node", nodeIds: [node.id], message: `Node "${node.id}" cannot be reached from START` });
@@ -142,7 +166,12 @@ function checkReferences(
       for (const reference of listReferences(config[fieldName])) {
         const field = [fieldName, ...(reference.location ?? [])].join(".");
         const fail = (message: string) =>
-          issues.push({ code: "unknown_reference", nodeIds: [node.id], field, message: `Node "${node.id}", ${field}: ${reference.raw} ${message}` });
+          issues.push({
+            code: "unknown_reference",
+            nodeIds: [node.id],
+            field,
+            message: `Node "${node.id}", ${field}: ${reference.raw} ${message}`,
+          });
         if (reference.root === "env") continue;
         if (reference.root === "input") {
           if (startConfig && reference.path.length > 0 && !variables.has(reference.path[0])) {
@@ -192,19 +221,37 @@ function parseEnvelope(graph: unknown): ParseResult<GraphEnvelope> {
         isNonEmptyString(node.id) &&
         isNonEmptyString(node.type) &&
         (node.data === undefined || isPlainRecord(node.data)) &&
-        (node.position === undefined || (isPlainRecord(node.position) && typeof node.position.x === "number" && typeof node.position.y === "number")),
+        (node.position === undefined ||
+          (isPlainRecord(node.position) && typeof node.position.x === "number" && typeof node.position.y === "number")),
     );
     const edgesOk = graph.edges.every(
       (edge: unknown) =>
-        isPlainRecord(edge) && isNonEmptyString(edge.id) && isNonEmptyString(edge.source) && isNonEmptyString(edge.target) && isHandle(edge.sourceHandle) && isHandle(edge.targetHandle),
+        isPlainRecord(edge) &&
+        isNonEmptyString(edge.id) &&
+        isNonEmptyString(edge.source) &&
+        isNonEmptyString(edge.target) &&
+        isHandle(edge.sourceHandle) &&
+        isHandle(edge.targetHandle),
     );
     const viewport = graph.viewport;
     const viewportOk =
       viewport === undefined ||
-      (isPlainRecord(viewport) && typeof viewport.x === "number" && typeof viewport.y === "number" && typeof viewport.zoom === "number" && viewport.zoom > 0);
+      (isPlainRecord(viewport) &&
+        typeof viewport.x === "number" &&
+        typeof viewport.y === "number" &&
+        typeof viewport.zoom === "number" &&
+        viewport.zoom > 0);
     if (nodesOk && edgesOk && viewportOk) {
-      const nodes = (graph.nodes as Record<string, unknown>[]).map((node) => ({ ...node, position: node.position ?? { x: 0, y: 0 }, data: node.data ?? {} }));
-      const edges = (graph.edges as Record<string, unknown>[]).map((edge) => ({ ...edge, sourceHandle: edge.sourceHandle ?? null, targetHandle: edge.targetHandle ?? null }));
+      const nodes = (graph.nodes as Record<string, unknown>[]).map((node) => ({
+        ...node,
+        position: node.position ?? { x: 0, y: 0 },
+        data: node.data ?? {},
+      }));
+      const edges = (graph.edges as Record<string, unknown>[]).map((edge) => ({
+        ...edge,
+        sourceHandle: edge.sourceHandle ?? null,
+        targetHandle: edge.targetHandle ?? null,
+      }));
       return { ok: true, value: { nodes, edges, ...(viewport === undefined ? {} : { viewport }) } as GraphEnvelope };
     }
   }
@@ -260,7 +307,10 @@ function checkGraphByText(graph: unknown): { result: ParseResult<WorkflowGraph>;
     return { result: { ok: false, issues: [{ code: "invalid_document", nodeIds: [], field: "graph", message }] }, snapshot: null };
   }
   if (key === undefined) {
-    return { result: { ok: false, issues: [{ code: "invalid_document", nodeIds: [], field: "graph", message: "The graph is missing" }] }, snapshot: null };
+    return {
+      result: { ok: false, issues: [{ code: "invalid_document", nodeIds: [], field: "graph", message: "The graph is missing" }] },
+      snapshot: null,
+    };
   }
   const cached = checkCache.get(key);
   if (cached) return cached;

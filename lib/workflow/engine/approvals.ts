@@ -54,14 +54,21 @@ export function approvalOutcome(graph: CompiledGraph, node: number, approval: Ap
     if (approval.status === "approved" || hasEdgeOnHandle(graph, node, "rejected")) return { kind: "succeeded", outputs };
     return {
       kind: "failed",
-      error: new WorkflowError("approval_rejected", `Rejected by ${approval.decidedByName ?? "someone"}${approval.note ? `: ${approval.note}` : ""}`, {
-        nodeId,
-        details: outputs,
-      }),
+      error: new WorkflowError(
+        "approval_rejected",
+        `Rejected by ${approval.decidedByName ?? "someone"}${approval.note ? `: ${approval.note}` : ""}`,
+        {
+          nodeId,
+          details: outputs,
+        },
+      ),
     };
   }
   if (approval.status === "timed_out") {
-    return { kind: "failed", error: new WorkflowError("approval_timeout", `No decision before ${approval.expiresAt?.toISOString() ?? "the deadline"}`, { nodeId }) };
+    return {
+      kind: "failed",
+      error: new WorkflowError("approval_timeout", `No decision before ${approval.expiresAt?.toISOString() ?? "the deadline"}`, { nodeId }),
+    };
   }
   return { kind: "failed", error: new WorkflowError("cancelled", "The approval was cancelled", { nodeId }) };
 }

@@ -15,20 +15,28 @@ import { makeEvent, RunEventBus } from "./events";
 import { followRunEvents } from "./follow-events";
 import { abandonRunStep, ZERO_USAGE } from "./records";
 import { cancelStoredRun, recoverInterruptedRuns } from "./recovery";
-import { errorInfo, RunSession } from "./run-session";
+import { RunSession } from "./run-session";
+import { errorInfo } from "./session-state";
 import { freshSessionInit, initialRunState, restoreSessionInit } from "./session-restore";
 import type { EngineContext, EngineOptions, WorkflowEngine } from "./types";
 
 function validationError(code: WorkflowIssue["code"], summary: string, issues: WorkflowIssue[]): WorkflowError {
-  const listed = issues.slice(0, 5).map((issue) => issue.message).join("; ");
+  const listed = issues
+    .slice(0, 5)
+    .map((issue) => issue.message)
+    .join("; ");
   const more = issues.length > 5 ? `; and ${issues.length - 5} more` : "";
   return new WorkflowError(code, `${summary}: ${listed}${more}`, { issues, field: issues[0]?.field, details: { issues } });
 }
 
 function alreadyDecided(approval: { id: string; status: string; decidedByName: string | null; decidedAt: Date | null }): WorkflowError {
-  return new WorkflowError("already_decided", `Approval ${approval.id} was already ${approval.status.replace("_", " ")}${approval.decidedByName ? ` by ${approval.decidedByName}` : ""}${approval.decidedAt ? ` at ${approval.decidedAt.toISOString()}` : ""}`, {
-    details: { status: approval.status, decided_by: approval.decidedByName, decided_at: approval.decidedAt?.toISOString() ?? null },
-  });
+  return new WorkflowError(
+    "already_decided",
+    `Approval ${approval.id} was already ${approval.status.replace("_", " ")}${approval.decidedByName ? ` by ${approval.decidedByName}` : ""}${approval.decidedAt ? ` at ${approval.decidedAt.toISOString()}` : ""}`,
+    {
+      details: { status: approval.status, decided_by: approval.decidedByName, decided_at: approval.decidedAt?.toISOString() ?? null },
+    },
+  );
 }
 
 /** True when an approval of a waiting node has been decided (the run has something to resume). */
@@ -48,7 +56,10 @@ export function createEngine(options: EngineOptions): WorkflowEngine {
     maxParallel: Math.max(1, options.maxParallel ?? 8),
     limits: { maxSteps: options.limits?.maxSteps ?? 10_000, maxDurationMs: options.limits?.maxDurationMs ?? 3_600_000 },
     createId: options.createId ?? (() => randomUUID()),
-    resolveServices: typeof options.services === "function" ? options.services : () => options.services as Exclude<EngineOptions["services"], (...args: never[]) => unknown>,
+    resolveServices:
+      typeof options.services === "function"
+        ? options.services
+        : () => options.services as Exclude<EngineOptions["services"], (...args: never[]) => unknown>,
     onInternalError,
     sessions: new Map(),
   };
@@ -79,7 +90,10 @@ export function createEngine(options: EngineOptions): WorkflowEngine {
       session = new RunSession(ctx, restoreSessionInit(current));
     } catch (error) {
       const failure = error instanceof WorkflowError ? error : new WorkflowError("internal_error", String(error), { cause: error });
-      const result = await ctx.store.commitStep(runId, abandonRunStep(current.run, current.nodeRuns, "failed", errorInfo(failure), ctx.now()));
+      const result = await ctx.store.commitStep(
+        runId,
+        abandonRunStep(current.run, current.nodeRuns, "failed", errorInfo(failure), ctx.now()),
+      );
       if (result.ok) ctx.bus.publish(result.events);
       return (await ctx.store.getRun(runId)) as RunRecord;
     }
@@ -126,7 +140,11 @@ export function createEngine(options: EngineOptions): WorkflowEngine {
         startedAt: queued ? null : now,
         endedAt: null,
       };
-      const started = makeEvent("run.started", { workflow_id: run.workflowId, version: run.version, inputs: run.inputs, trigger: run.trigger }, now);
+      const started = makeEvent(
+        "run.started",
+        { workflow_id: run.workflowId, version: run.version, inputs: run.inputs, trigger: run.trigger },
+        now,
+      );
       const created = await ctx.store.createRun(run, [started]);
       params.onRunCreated?.(created);
       ctx.bus.publish([{ runId: run.id, seq: 1, type: started.type, data: started.data, at: started.at }]);
@@ -141,7 +159,9 @@ export function createEngine(options: EngineOptions): WorkflowEngine {
       if (!approval) throw new WorkflowError("not_found", `No approval ${approvalId}`);
       if (approval.status !== "pending") throw alreadyDecided(approval);
       if (!isAssignee(approval.assignee, user)) {
-        throw new WorkflowError("forbidden", `Approval ${approvalId} is assigned to ${approval.assignee}`, { details: { assignee: approval.assignee } });
+        throw new WorkflowError("forbidden", `Approval ${approvalId} is assigned to ${approval.assignee}`, {
+          details: { assignee: approval.assignee },
+        });
       }
       const result = await ctx.store.decideApproval({
         approvalId,
@@ -173,7 +193,14 @@ export function createEngine(options: EngineOptions): WorkflowEngine {
       const expired = await ctx.store.listExpiredApprovals(now);
       const runIds: string[] = [];
       for (const approval of expired) {
-        const result = await ctx.store.decideApproval({ approvalId: approval.id, status: "timed_out", decidedById: null, decidedByName: null, note: null, at: now });
+        const result = await ctx.store.decideApproval({
+          approvalId: approval.id,
+          status: "timed_out",
+          decidedById: null,
+          decidedByName: null,
+          note: null,
+          at: now,
+        });
         if (result.ok && !runIds.includes(approval.runId)) runIds.push(approval.runId);
       }
       const runs: RunRecord[] = [];

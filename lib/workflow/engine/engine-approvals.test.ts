@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { WorkflowError } from "../errors";
+import type { WorkflowError } from "../errors";
 import { InMemoryRunStore } from "../memory-run-store";
 import { delay, edge, fakeLlm, fakeMcp, graph, node } from "../testing/fakes";
 import { eventTrail, makeEngine, nodeStatusMap } from "../testing/engine-harness";
@@ -15,7 +15,12 @@ function approvalGraph(options: { rejectedEdge?: boolean; assignee?: string; gat
   const nodes = [
     start,
     node("check", "LLM", { prompt_template: "Refund {{input.amount}}?" }),
-    node("gate", "HUMAN_INTERVENTION", { title: "Refund {{input.amount}}", description: "Model says: {{check.text}}", assignee: options.assignee ?? "", ...options.gate }),
+    node("gate", "HUMAN_INTERVENTION", {
+      title: "Refund {{input.amount}}",
+      description: "Model says: {{check.text}}",
+      assignee: options.assignee ?? "",
+      ...options.gate,
+    }),
     node("ok", "END", { output_mapping: { result: "refunded", by: "{{gate.decided_by}}", note: "{{gate.note}}" } }),
     node("no", "END", { output_mapping: { result: "refused" } }),
   ];
@@ -53,7 +58,11 @@ describe("engine: HUMAN_INTERVENTION (spec §5)", () => {
       description: "Model says: looks fine",
       assignee: "",
       status: "pending",
-      context: { input: { amount: 42 }, start: { amount: 42 }, check: { text: "looks fine", usage: { prompt_tokens: 10, completion_tokens: 5 } } },
+      context: {
+        input: { amount: 42 },
+        start: { amount: 42 },
+        check: { text: "looks fine", usage: { prompt_tokens: 10, completion_tokens: 5 } },
+      },
       decidedById: null,
       decidedByName: null,
       note: null,
@@ -70,13 +79,23 @@ describe("engine: HUMAN_INTERVENTION (spec §5)", () => {
     expect(await nodeStatusMap(store, waiting.id)).toEqual({ start: "succeeded", check: "succeeded", gate: "waiting" });
 
     const { approval: decided, run } = await engine.decide("id2", "approved", "ok by me", ann);
-    expect([decided.status, decided.decidedByName, decided.decidedById, decided.note]).toEqual(["approved", "ann@example.com", "u-ann", "ok by me"]);
+    expect([decided.status, decided.decidedByName, decided.decidedById, decided.note]).toEqual([
+      "approved",
+      "ann@example.com",
+      "u-ann",
+      "ok by me",
+    ]);
     expect(run.status).toBe("succeeded");
     expect(run.outputs).toEqual({ result: "refunded", by: "ann@example.com", note: "ok by me" });
     expect(llm.calls).toHaveLength(1);
     expect(mcp.state.closed).toBe(2);
     const gate = (await store.loadRun(run.id))?.nodeRuns.find((nr) => nr.nodeId === "gate");
-    expect(gate?.outputs).toEqual({ decision: "approved", decided_by: "ann@example.com", note: "ok by me", decided_at: decided.decidedAt?.toISOString() });
+    expect(gate?.outputs).toEqual({
+      decision: "approved",
+      decided_by: "ann@example.com",
+      note: "ok by me",
+      decided_at: decided.decidedAt?.toISOString(),
+    });
     expect(await eventTrail(store, run.id)).toEqual([
       "run.started",
       "node.started:start",
@@ -95,7 +114,13 @@ describe("engine: HUMAN_INTERVENTION (spec §5)", () => {
       "run.ended",
     ]);
     const decidedEvent = (await store.listEvents(run.id)).find((e) => e.type === "approval.decided");
-    expect(decidedEvent?.data).toEqual({ approval_id: "id2", node_id: "gate", decision: "approved", decided_by: "ann@example.com", note: "ok by me" });
+    expect(decidedEvent?.data).toEqual({
+      approval_id: "id2",
+      node_id: "gate",
+      decision: "approved",
+      decided_by: "ann@example.com",
+      note: "ok by me",
+    });
   });
 
   it("rejected takes the rejected handle when it has an edge", async () => {
@@ -121,20 +146,36 @@ describe("engine: HUMAN_INTERVENTION (spec §5)", () => {
     const first = await engine.decide("id2", "approved", null, ann);
     const second = await thrown(engine.decide("id2", "rejected", null, boss));
     expect(second.code).toBe("already_decided");
-    expect(second.details).toEqual({ status: "approved", decided_by: "ann@example.com", decided_at: first.approval.decidedAt?.toISOString() });
+    expect(second.details).toEqual({
+      status: "approved",
+      decided_by: "ann@example.com",
+      decided_at: first.approval.decidedAt?.toISOString(),
+    });
     expect(second.message).toBe(`Approval id2 was already approved by ann@example.com at ${first.approval.decidedAt?.toISOString()}`);
     expect((await thrown(engine.decide("missing", "approved", null, ann))).code).toBe("not_found");
   });
 
   it("checks the assignee: email (any case) or role; anyone else is forbidden", async () => {
     const { engine } = makeEngine({ llm: fakeLlm(() => "hm").service });
-    await engine.startRun({ workflowId: "wf", version: 1, graph: approvalGraph({ assignee: "Boss@Example.com" }), inputs: { amount: 5 }, trigger });
+    await engine.startRun({
+      workflowId: "wf",
+      version: 1,
+      graph: approvalGraph({ assignee: "Boss@Example.com" }),
+      inputs: { amount: 5 },
+      trigger,
+    });
     const denied = await thrown(engine.decide("id2", "approved", null, ann));
     expect([denied.code, denied.message]).toEqual(["forbidden", "Approval id2 is assigned to Boss@Example.com"]);
     expect((await engine.decide("id2", "approved", null, boss)).run.status).toBe("succeeded");
 
     const byRole = makeEngine({ llm: fakeLlm(() => "hm").service });
-    await byRole.engine.startRun({ workflowId: "wf", version: 1, graph: approvalGraph({ assignee: "admin" }), inputs: { amount: 5 }, trigger });
+    await byRole.engine.startRun({
+      workflowId: "wf",
+      version: 1,
+      graph: approvalGraph({ assignee: "admin" }),
+      inputs: { amount: 5 },
+      trigger,
+    });
     expect((await thrown(byRole.engine.decide("id2", "approved", null, ann))).code).toBe("forbidden");
     expect((await byRole.engine.decide("id2", "approved", null, boss)).run.status).toBe("succeeded");
   });
@@ -161,7 +202,10 @@ describe("engine: HUMAN_INTERVENTION (spec §5)", () => {
     const a = makeEngine({ llm: fakeLlm(() => "x").service }, { store });
     const b = makeEngine({ llm: fakeLlm(() => "x").service }, { store, createId: () => "never", workerId: "b" });
     await a.engine.startRun({ workflowId: "wf", version: 1, graph: approvalGraph(), inputs: { amount: 1 }, trigger });
-    const results = await Promise.allSettled([a.engine.decide("id2", "approved", null, ann), b.engine.decide("id2", "rejected", null, boss)]);
+    const results = await Promise.allSettled([
+      a.engine.decide("id2", "approved", null, ann),
+      b.engine.decide("id2", "rejected", null, boss),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect((rejected.reason as WorkflowError).code).toBe("already_decided");
@@ -182,7 +226,14 @@ describe("engine: HUMAN_INTERVENTION (spec §5)", () => {
         node("side", "LLM", { prompt_template: "x" }),
         node("end", "END", { output_mapping: { d1: "{{g1.decision}}", d2: "{{g2.decision}}", side: "{{side.text}}" } }),
       ],
-      [edge("start", "g1"), edge("start", "g2"), edge("start", "side"), edge("g1", "end", "approved"), edge("g2", "end", "approved"), edge("side", "end")],
+      [
+        edge("start", "g1"),
+        edge("start", "g2"),
+        edge("start", "side"),
+        edge("g1", "end", "approved"),
+        edge("g2", "end", "approved"),
+        edge("side", "end"),
+      ],
     );
     const { store, engine } = makeEngine({ llm: llm.service });
     const waiting = await engine.startRun({ workflowId: "wf", version: 1, graph: g, inputs: { amount: 1 }, trigger });
@@ -211,7 +262,12 @@ describe("engine: HUMAN_INTERVENTION (spec §5)", () => {
       return "slow";
     });
     const g = graph(
-      [start, node("gate", "HUMAN_INTERVENTION", {}), node("slow", "LLM", { prompt_template: "x" }), node("end", "END", { output_mapping: { d: "{{gate.decision}}", s: "{{slow.text}}" } })],
+      [
+        start,
+        node("gate", "HUMAN_INTERVENTION", {}),
+        node("slow", "LLM", { prompt_template: "x" }),
+        node("end", "END", { output_mapping: { d: "{{gate.decision}}", s: "{{slow.text}}" } }),
+      ],
       [edge("start", "gate"), edge("start", "slow"), edge("gate", "end", "approved"), edge("slow", "end")],
     );
     const { store, engine } = makeEngine({ llm: llm.service });
@@ -231,7 +287,12 @@ describe("engine: HUMAN_INTERVENTION (spec §5)", () => {
   it("times out approvals past their deadline: approval_timeout, then the error strategy", async () => {
     let now = new Date("2025-06-01T10:00:00.000Z");
     const g = graph(
-      [start, node("gate", "HUMAN_INTERVENTION", { timeout_hours: 2, error_strategy: "fail_branch" }), node("late", "END", { output_mapping: { why: "{{gate.error.code}}" } }), node("ok", "END", {})],
+      [
+        start,
+        node("gate", "HUMAN_INTERVENTION", { timeout_hours: 2, error_strategy: "fail_branch" }),
+        node("late", "END", { output_mapping: { why: "{{gate.error.code}}" } }),
+        node("ok", "END", {}),
+      ],
       [edge("start", "gate"), edge("gate", "ok", "approved"), edge("gate", "late", "error")],
     );
     const { store, engine } = makeEngine({}, { now: () => now });
@@ -244,7 +305,9 @@ describe("engine: HUMAN_INTERVENTION (spec §5)", () => {
     expect((await store.listApprovals({ runId: run.id }))[0].status).toBe("timed_out");
     const gate = (await store.loadRun(run.id))?.nodeRuns.find((nr) => nr.nodeId === "gate");
     expect([gate?.status, gate?.error?.code, gate?.elapsedMs]).toEqual(["failed", "approval_timeout", 2 * 3_600_000]);
-    expect((await thrown(engine.decide((await store.listApprovals({ runId: run.id }))[0].id, "approved", null, ann))).code).toBe("already_decided");
+    expect((await thrown(engine.decide((await store.listApprovals({ runId: run.id }))[0].id, "approved", null, ann))).code).toBe(
+      "already_decided",
+    );
   });
 
   it("cancels a waiting run: the approval is cancelled and a decision is refused", async () => {

@@ -16,7 +16,11 @@ describe("engine: retries and timeouts (spec §2)", () => {
       return { status: 200, body: { ok: true } };
     });
     const g = graph(
-      [start, node("call", "CONNECTOR", { connector_id: "c", action_id: "a", retry_count: 3, retry_delay_ms: 10 }), node("end", "END", { output_mapping: { ok: "{{call.body.ok}}" } })],
+      [
+        start,
+        node("call", "CONNECTOR", { connector_id: "c", action_id: "a", retry_count: 3, retry_delay_ms: 10 }),
+        node("end", "END", { output_mapping: { ok: "{{call.body.ok}}" } }),
+      ],
       [edge("start", "call"), edge("call", "end")],
     );
     const { store, engine } = makeEngine({ connectors: connectors.service });
@@ -24,7 +28,14 @@ describe("engine: retries and timeouts (spec §2)", () => {
     expect(run.status).toBe("succeeded");
     expect(run.outputs).toEqual({ ok: true });
     const events = await store.listEvents(run.id);
-    expect(events.filter((e) => e.data.node_id === "call").map((e) => e.type)).toEqual(["node.started", "node.retrying", "node.started", "node.retrying", "node.started", "node.ended"]);
+    expect(events.filter((e) => e.data.node_id === "call").map((e) => e.type)).toEqual([
+      "node.started",
+      "node.retrying",
+      "node.started",
+      "node.retrying",
+      "node.started",
+      "node.ended",
+    ]);
     expect(events.filter((e) => e.type === "node.retrying").map((e) => e.data)).toEqual([
       { node_id: "call", attempt: 1, error: { code: "connection_error", message: "refused #1", node_id: "call" }, delay_ms: 10 },
       { node_id: "call", attempt: 2, error: { code: "connection_error", message: "refused #2", node_id: "call" }, delay_ms: 20 },
@@ -38,7 +49,10 @@ describe("engine: retries and timeouts (spec §2)", () => {
     const connectors = fakeConnectors(() => {
       throw new WorkflowError("connection_error", "down");
     });
-    const g = graph([start, node("call", "CONNECTOR", { connector_id: "c", action_id: "a", retry_count: 2, retry_delay_ms: 1 }), node("end", "END", {})], [edge("start", "call"), edge("call", "end")]);
+    const g = graph(
+      [start, node("call", "CONNECTOR", { connector_id: "c", action_id: "a", retry_count: 2, retry_delay_ms: 1 }), node("end", "END", {})],
+      [edge("start", "call"), edge("call", "end")],
+    );
     const { store, engine } = makeEngine({ connectors: connectors.service });
     const run = await engine.startRun({ workflowId: "wf", version: 1, graph: g, inputs: {}, trigger });
     expect([run.status, run.error?.code, run.error?.nodeId]).toEqual(["failed", "connection_error", "call"]);
@@ -46,7 +60,15 @@ describe("engine: retries and timeouts (spec §2)", () => {
     expect((await store.loadRun(run.id))?.nodeRuns.find((nr) => nr.nodeId === "call")?.attempts).toBe(3);
 
     const typed = graph(
-      [start, node("cond", "CONDITION_BRANCH", { retry_count: 5, retry_delay_ms: 1, conditions: [{ id: "x", rules: [{ variable: "abc", operator: "less_than", value: 1 }] }] }), node("end", "END", {})],
+      [
+        start,
+        node("cond", "CONDITION_BRANCH", {
+          retry_count: 5,
+          retry_delay_ms: 1,
+          conditions: [{ id: "x", rules: [{ variable: "abc", operator: "less_than", value: 1 }] }],
+        }),
+        node("end", "END", {}),
+      ],
       [edge("start", "cond"), edge("cond", "end", "x"), edge("cond", "end", "default")],
     );
     const second = await engine.startRun({ workflowId: "wf", version: 1, graph: typed, inputs: {}, trigger });
@@ -67,11 +89,19 @@ describe("engine: retries and timeouts (spec §2)", () => {
       await delay(500, request.signal);
       return {};
     });
-    const g = graph([start, node("call", "CONNECTOR", { connector_id: "c", action_id: "a", timeout_ms: 20 }), node("end", "END", {})], [edge("start", "call"), edge("call", "end")]);
+    const g = graph(
+      [start, node("call", "CONNECTOR", { connector_id: "c", action_id: "a", timeout_ms: 20 }), node("end", "END", {})],
+      [edge("start", "call"), edge("call", "end")],
+    );
     const { engine } = makeEngine({ connectors: polite.service });
     const began = Date.now();
     const run = await engine.startRun({ workflowId: "wf", version: 1, graph: g, inputs: {}, trigger });
-    expect(run.error).toEqual({ code: "timeout", message: 'Node "call" took longer than 20 ms', nodeId: "call", details: { timeout_ms: 20 } });
+    expect(run.error).toEqual({
+      code: "timeout",
+      message: 'Node "call" took longer than 20 ms',
+      nodeId: "call",
+      details: { timeout_ms: 20 },
+    });
     expect(seen[0].aborted).toBe(true);
     expect(Date.now() - began).toBeLessThan(400);
 
@@ -83,7 +113,8 @@ describe("engine: retries and timeouts (spec §2)", () => {
 });
 
 describe("engine: error strategies (spec §5)", () => {
-  const failing = () => fakeConnectors((request) => (request.actionId === "bad" ? { status: 500, body: { error: "boom" } } : { status: 200, body: "fine" }));
+  const failing = () =>
+    fakeConnectors((request) => (request.actionId === "bad" ? { status: 500, body: { error: "boom" } } : { status: 200, body: "fine" }));
 
   it("stop_workflow fails the run and cancels what is running", async () => {
     const llm = fakeLlm(async (request) => {
@@ -91,13 +122,23 @@ describe("engine: error strategies (spec §5)", () => {
       return "late";
     });
     const g = graph(
-      [start, node("bad", "CONNECTOR", { connector_id: "c", action_id: "bad" }), node("slow", "LLM", { prompt_template: "x" }), node("end", "END", {})],
+      [
+        start,
+        node("bad", "CONNECTOR", { connector_id: "c", action_id: "bad" }),
+        node("slow", "LLM", { prompt_template: "x" }),
+        node("end", "END", {}),
+      ],
       [edge("start", "bad"), edge("start", "slow"), edge("bad", "end"), edge("slow", "end")],
     );
     const { store, engine } = makeEngine({ connectors: failing().service, llm: llm.service });
     const run = await engine.startRun({ workflowId: "wf", version: 1, graph: g, inputs: {}, trigger });
     expect(run.status).toBe("failed");
-    expect(run.error).toEqual({ code: "http_status", message: "c.bad answered HTTP 500", nodeId: "bad", details: { status: 500, headers: { "content-type": "application/json" }, body: { error: "boom" } } });
+    expect(run.error).toEqual({
+      code: "http_status",
+      message: "c.bad answered HTTP 500",
+      nodeId: "bad",
+      details: { status: 500, headers: { "content-type": "application/json" }, body: { error: "boom" } },
+    });
     expect(run.outputs).toBeNull();
     expect(llm.calls[0].signal?.aborted).toBe(true);
     const snapshot = await store.loadRun(run.id);
@@ -125,7 +166,7 @@ describe("engine: error strategies (spec §5)", () => {
     expect(run.error).toBeNull();
     expect(run.outputs).toEqual({ code: "http_status", error: { code: "http_status", message: "c.bad answered HTTP 500" } });
     const bad = (await store.loadRun(run.id))?.nodeRuns.find((nr) => nr.nodeId === "bad");
-    expect([bad?.status, bad?.outputs, bad?.error?.code, (bad?.error?.details as { status: number }).status]).toEqual([
+    expect([bad?.status, bad?.outputs, bad?.error?.code, (bad?.error?.details as { status?: number } | undefined)?.status]).toEqual([
       "failed",
       { error: { code: "http_status", message: "c.bad answered HTTP 500" } },
       "http_status",
@@ -143,21 +184,38 @@ describe("engine: error strategies (spec §5)", () => {
         node("handler", "CONNECTOR", { connector_id: "c", action_id: "good", parameters: { why: "{{bad.error.message}}" } }),
         node("join", "END", { output_mapping: { good: "{{good.body}}" } }),
       ],
-      [edge("start", "bad"), edge("start", "good"), edge("bad", "after_bad"), edge("bad", "handler", "error"), edge("after_bad", "join"), edge("good", "join")],
+      [
+        edge("start", "bad"),
+        edge("start", "good"),
+        edge("bad", "after_bad"),
+        edge("bad", "handler", "error"),
+        edge("after_bad", "join"),
+        edge("good", "join"),
+      ],
     );
     const connectors = failing();
     const { store, engine } = makeEngine({ connectors: connectors.service });
     const run = await engine.startRun({ workflowId: "wf", version: 1, graph: g, inputs: {}, trigger });
     expect(run.status).toBe("partial_succeeded");
     expect(run.outputs).toEqual({ good: "fine" });
-    expect(await nodeStatusMap(store, run.id)).toEqual({ start: "succeeded", bad: "failed", good: "succeeded", after_bad: "skipped", handler: "succeeded", join: "succeeded" });
+    expect(await nodeStatusMap(store, run.id)).toEqual({
+      start: "succeeded",
+      bad: "failed",
+      good: "succeeded",
+      after_bad: "skipped",
+      handler: "succeeded",
+      join: "succeeded",
+    });
     expect(connectors.calls.find((c) => c.parameters.why)?.parameters).toEqual({ why: "c.bad answered HTTP 500" });
   });
 
   it("an MCP error result fails the node with mcp_error; continue keeps the run going", async () => {
     const mcp = fakeMcp(() => ({ is_error: true, content: "tool broke" }));
     const g = (strategy: string) =>
-      graph([start, node("tool", "MCP", { server_id: "s", tool_name: "t", error_strategy: strategy }), node("end", "END", {})], [edge("start", "tool"), edge("tool", "end")]);
+      graph(
+        [start, node("tool", "MCP", { server_id: "s", tool_name: "t", error_strategy: strategy }), node("end", "END", {})],
+        [edge("start", "tool"), edge("tool", "end")],
+      );
     const { engine } = makeEngine({ mcp: mcp.service });
     const stopped = await engine.startRun({ workflowId: "wf", version: 1, graph: g("stop_workflow"), inputs: {}, trigger });
     expect([stopped.status, stopped.error?.code]).toEqual(["failed", "mcp_error"]);
@@ -170,7 +228,10 @@ describe("engine: error strategies (spec §5)", () => {
     const g = graph(
       [
         start,
-        node("cond", "CONDITION_BRANCH", { error_strategy: "continue", conditions: [{ id: "x", rules: [{ variable: "abc", operator: "greater_than", value: 1 }] }] }),
+        node("cond", "CONDITION_BRANCH", {
+          error_strategy: "continue",
+          conditions: [{ id: "x", rules: [{ variable: "abc", operator: "greater_than", value: 1 }] }],
+        }),
         node("on_x", "END", { output_mapping: { branch: "x" } }),
         node("on_default", "END", { output_mapping: { branch: "default" } }),
       ],
@@ -206,7 +267,11 @@ describe("engine: limits and cancellation (spec §5)", () => {
     });
     const { engine } = makeEngine({ llm: llm.service }, { limits: { maxDurationMs: 30 } });
     const run = await engine.startRun({ workflowId: "wf", version: 1, graph: chain, inputs: {}, trigger });
-    expect([run.status, run.error?.code, run.error?.message]).toEqual(["failed", "timeout", "The run exceeded its maximum duration of 30 ms"]);
+    expect([run.status, run.error?.code, run.error?.message]).toEqual([
+      "failed",
+      "timeout",
+      "The run exceeded its maximum duration of 30 ms",
+    ]);
   });
 
   it("cancels a running run: its node is aborted and fails with cancelled, the run ends cancelled", async () => {
@@ -234,7 +299,10 @@ describe("engine: limits and cancellation (spec §5)", () => {
       ["a", "failed"],
     ]);
     const events = await store.listEvents(runId);
-    expect(events.at(-1)?.data).toMatchObject({ status: "cancelled", error: { code: "cancelled", message: "Cancelled by ann@example.com" } });
+    expect(events.at(-1)?.data).toMatchObject({
+      status: "cancelled",
+      error: { code: "cancelled", message: "Cancelled by ann@example.com" },
+    });
     expect(mcp.state.closed).toBe(1);
     expect(await engine.cancelRun(runId, "again")).toEqual(cancelled);
   });

@@ -5,7 +5,11 @@ import { eventTrail, makeEngine, nodeStatuses } from "../testing/engine-harness"
 
 const trigger = { kind: "cli" as const };
 const g = graph(
-  [node("start", "START", {}), node("work", "LLM", { prompt_template: "x" }), node("end", "END", { output_mapping: { t: "{{work.text}}" } })],
+  [
+    node("start", "START", {}),
+    node("work", "LLM", { prompt_template: "x" }),
+    node("end", "END", { output_mapping: { t: "{{work.text}}" } }),
+  ],
   [edge("start", "work"), edge("work", "end")],
 );
 const gated = graph(
@@ -46,7 +50,11 @@ describe("engine: crash recovery (spec §5)", () => {
       ["work", "failed"],
     ]);
     const work = (await store.loadRun(run.id))?.nodeRuns[1];
-    expect(work?.error).toEqual({ code: "interrupted", message: "The process running this run stopped before it finished", nodeId: "work" });
+    expect(work?.error).toEqual({
+      code: "interrupted",
+      message: "The process running this run stopped before it finished",
+      nodeId: "work",
+    });
     expect((await eventTrail(store, run.id)).slice(-2)).toEqual(["node.ended:work", "run.ended"]);
     expect((await store.getRun(waiting.id))?.status).toBe("waiting");
     expect(await store.findRunsByStatus(["running"])).toEqual([]);
@@ -84,7 +92,15 @@ describe("engine: crash recovery (spec §5)", () => {
     const hold = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const a = makeEngine({ llm: fakeLlm(async () => (await hold, "late")).service }, { store, workerId: "a" });
+    const a = makeEngine(
+      {
+        llm: fakeLlm(async () => {
+          await hold;
+          return "late";
+        }).service,
+      },
+      { store, workerId: "a" },
+    );
     const running = a.engine.startRun({ workflowId: "wf", version: 1, graph: g, inputs: {}, trigger });
     while ((await store.findRunsByStatus(["running"])).length === 0) await delay(1);
     await delay(5);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isWorkflowError, WorkflowError } from "../errors";
+import { isWorkflowError, type WorkflowError } from "../errors";
 import { InMemoryRunStore } from "../memory-run-store";
 import type { RunEventRecord } from "../run-store";
 import type { NodeServices } from "../services";
@@ -9,7 +9,13 @@ import { toWireEvent } from "./events";
 
 const hello = graph(
   [
-    node("start", "START", { variables: [{ name: "name", type: "string", required: true }, { name: "n", type: "number", default_value: 7 }, { name: "opt", type: "string" }] }),
+    node("start", "START", {
+      variables: [
+        { name: "name", type: "string", required: true },
+        { name: "n", type: "number", default_value: 7 },
+        { name: "opt", type: "string" },
+      ],
+    }),
     node("llm", "LLM", { prompt_template: "Say hello to {{input.name}}", system_prompt: "Be brief" }),
     node("end", "END", { output_mapping: { greeting: "{{llm.text}}", n: "{{input.n}}", opt: "{{start.opt}}", usage: "{{llm.usage}}" } }),
   ],
@@ -49,7 +55,14 @@ describe("engine: a simple run", () => {
     expect(mcp.state.closed).toBe(1);
 
     const snapshot = await store.loadRun(run.id);
-    const nodes = snapshot?.nodeRuns.map((nr) => ({ id: nr.nodeId, status: nr.status, position: nr.position, attempts: nr.attempts, model: nr.model, usage: nr.usage }));
+    const nodes = snapshot?.nodeRuns.map((nr) => ({
+      id: nr.nodeId,
+      status: nr.status,
+      position: nr.position,
+      attempts: nr.attempts,
+      model: nr.model,
+      usage: nr.usage,
+    }));
     expect(nodes).toEqual([
       { id: "start", status: "succeeded", position: 0, attempts: 1, model: null, usage: { prompt_tokens: 0, completion_tokens: 0 } },
       { id: "llm", status: "succeeded", position: 1, attempts: 1, model: "fake-model", usage: { prompt_tokens: 10, completion_tokens: 5 } },
@@ -71,11 +84,31 @@ describe("engine: a simple run", () => {
       "node.ended:end",
       "run.ended",
     ]);
-    expect(events[0].data).toEqual({ workflow_id: "wf1", version: 2, inputs: { name: "Ada", n: 7, opt: null }, trigger: { kind: "cli", userId: null } });
-    expect(events[3].data).toEqual({ node_id: "llm", node_type: "LLM", attempt: 1, inputs: { system_prompt: "Be brief", prompt: "Say hello to Ada" } });
+    expect(events[0].data).toEqual({
+      workflow_id: "wf1",
+      version: 2,
+      inputs: { name: "Ada", n: 7, opt: null },
+      trigger: { kind: "cli", userId: null },
+    });
+    expect(events[3].data).toEqual({
+      node_id: "llm",
+      node_type: "LLM",
+      attempt: 1,
+      inputs: { system_prompt: "Be brief", prompt: "Say hello to Ada" },
+    });
     expect(events[4].data).toEqual({ node_id: "llm", text: "Hello, Ada!" });
-    expect(events[5].data).toMatchObject({ node_id: "llm", status: "succeeded", error: null, usage: { prompt_tokens: 10, completion_tokens: 5 } });
-    expect(events[8].data).toMatchObject({ status: "succeeded", error: null, usage: { prompt_tokens: 10, completion_tokens: 5 }, outputs: run.outputs });
+    expect(events[5].data).toMatchObject({
+      node_id: "llm",
+      status: "succeeded",
+      error: null,
+      usage: { prompt_tokens: 10, completion_tokens: 5 },
+    });
+    expect(events[8].data).toMatchObject({
+      status: "succeeded",
+      error: null,
+      usage: { prompt_tokens: 10, completion_tokens: 5 },
+      outputs: run.outputs,
+    });
     expect(live.map((e) => e.seq)).toEqual(events.map((e) => e.seq));
     const wire = toWireEvent(events[8]);
     expect(wire).toMatchObject({ type: "run.ended", run_id: run.id, seq: 9, status: "succeeded" });
@@ -84,7 +117,9 @@ describe("engine: a simple run", () => {
 
   it("rejects invalid inputs and invalid graphs before storing anything", async () => {
     const { store, engine } = setup({ llm: fakeLlm(() => "x").service });
-    const bad = await engine.startRun({ workflowId: "wf", version: null, graph: hello, inputs: { n: "seven" }, trigger: { kind: "api" } }).catch((e: unknown) => e);
+    const bad = await engine
+      .startRun({ workflowId: "wf", version: null, graph: hello, inputs: { n: "seven" }, trigger: { kind: "api" } })
+      .catch((e: unknown) => e);
     expect(isWorkflowError(bad)).toBe(true);
     const error = bad as WorkflowError;
     expect(error.code).toBe("invalid_input");
@@ -93,17 +128,28 @@ describe("engine: a simple run", () => {
       ["invalid_input", "n"],
     ]);
     const broken = { ...hello, edges: [...hello.edges, edge("end", "llm")] };
-    const invalid = (await engine.startRun({ workflowId: "wf", version: null, graph: broken, inputs: { name: "x" }, trigger: { kind: "api" } }).catch((e: unknown) => e)) as WorkflowError;
+    const invalid = (await engine
+      .startRun({ workflowId: "wf", version: null, graph: broken, inputs: { name: "x" }, trigger: { kind: "api" } })
+      .catch((e: unknown) => e)) as WorkflowError;
     expect(invalid.code).toBe("invalid_handle");
     expect(invalid.issues?.map((i) => i.code)).toEqual(["invalid_handle", "cycle"]);
-    expect(await store.findRunsByStatus(["queued", "running", "waiting", "succeeded", "failed", "partial_succeeded", "cancelled"])).toEqual([]);
+    expect(await store.findRunsByStatus(["queued", "running", "waiting", "succeeded", "failed", "partial_succeeded", "cancelled"])).toEqual(
+      [],
+    );
   });
 
   it("queues a run and runs it later with resumeRun, in another engine", async () => {
     const store = new InMemoryRunStore();
     const llm = fakeLlm(() => "hi");
     const first = createEngine({ store, services: {} });
-    const queued = await first.startRun({ workflowId: "wf", version: 1, graph: hello, inputs: { name: "Q" }, trigger: { kind: "schedule" }, queue: true });
+    const queued = await first.startRun({
+      workflowId: "wf",
+      version: 1,
+      graph: hello,
+      inputs: { name: "Q" },
+      trigger: { kind: "schedule" },
+      queue: true,
+    });
     expect(queued.status).toBe("queued");
     expect(queued.startedAt).toBeNull();
     const second = createEngine({ store, services: { llm: llm.service } });
@@ -137,5 +183,3 @@ describe("engine: a simple run", () => {
     expect(run.outputs).toBeNull();
   });
 });
-
-export { WorkflowError };

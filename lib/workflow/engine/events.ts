@@ -30,9 +30,21 @@ export interface RunEventDataMap {
     usage: TokenUsage | null;
   };
   "node.skipped": { node_id: string };
-  "approval.decided": { approval_id: string; node_id: string; decision: "approved" | "rejected"; decided_by: string | null; note: string | null };
+  "approval.decided": {
+    approval_id: string;
+    node_id: string;
+    decision: "approved" | "rejected";
+    decided_by: string | null;
+    note: string | null;
+  };
   "run.waiting": { approval_ids: string[] };
-  "run.ended": { status: RunStatus; outputs: Record<string, unknown> | null; error: WireError | null; elapsed_ms: number; usage: TokenUsage };
+  "run.ended": {
+    status: RunStatus;
+    outputs: Record<string, unknown> | null;
+    error: WireError | null;
+    elapsed_ms: number;
+    usage: TokenUsage;
+  };
 }
 
 /** An event as streamed: type, run id, seq, ISO-8601 UTC time and the type's fields. */

@@ -69,7 +69,8 @@ export class GraphState {
   skippableNodes(): number[] {
     const found: number[] = [];
     for (let i = 0; i < this.status.length; i++) {
-      if (this.status[i] === "pending" && this.undecided[i] === 0 && this.taken[i] === 0 && this.graph.nodes[i].inEdges.length > 0) found.push(i);
+      if (this.status[i] === "pending" && this.undecided[i] === 0 && this.taken[i] === 0 && this.graph.nodes[i].inEdges.length > 0)
+        found.push(i);
     }
     return found;
   }

@@ -73,7 +73,12 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
  * `work` does, or as soon as the signal fires (an executor that ignores its signal cannot hold the run).
  * @throws WorkflowError `timeout` when the time limit passes; the run's abort reason when it stops.
  */
-async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeoutMs: number | undefined, host: ExecutorHost, nodeId: string): Promise<T> {
+async function withTimeout<T>(
+  work: (signal: AbortSignal) => Promise<T>,
+  timeoutMs: number | undefined,
+  host: ExecutorHost,
+  nodeId: string,
+): Promise<T> {
   if (timeoutMs === undefined) return Promise.race([work(host.signal), host.stopped]);
   const controller = new AbortController();
   const runSignal = host.signal;
@@ -88,7 +93,10 @@ async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeout
   if (runSignal.aborted) onRunAbort();
   else runSignal.addEventListener("abort", onRunAbort, { once: true });
   const timer = setTimeout(() => {
-    const error = new WorkflowError("timeout", `Node "${nodeId}" took longer than ${timeoutMs} ms`, { nodeId, details: { timeout_ms: timeoutMs } });
+    const error = new WorkflowError("timeout", `Node "${nodeId}" took longer than ${timeoutMs} ms`, {
+      nodeId,
+      details: { timeout_ms: timeoutMs },
+    });
     controller.abort(error);
     rejectEarly(error);
   }, timeoutMs);

@@ -37,7 +37,7 @@ export async function recoverInterruptedRuns(ctx: EngineContext, options: { work
   for (const candidate of candidates) {
     if (ctx.sessions.has(candidate.id)) continue;
     const snapshot = await ctx.store.loadRun(candidate.id);
-    if (!snapshot || snapshot.run.status !== "running") continue;
+    if (snapshot?.run.status !== "running") continue;
     const error = { code: "interrupted" as const, message: "The process running this run stopped before it finished" };
     const result = await ctx.store.commitStep(candidate.id, abandonRunStep(snapshot.run, snapshot.nodeRuns, "failed", error, ctx.now()));
     if (!result.ok) continue;

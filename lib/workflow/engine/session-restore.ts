@@ -7,11 +7,19 @@ import type { NodeRunRecord, RunRecord, RunSnapshot, RunState } from "../run-sto
 import { checkGraph } from "../validate";
 import { type CompiledGraph, compileGraph } from "./compiled-graph";
 import { GraphState } from "./graph-state";
-import type { SessionInit } from "./run-session";
+import type { SessionInit } from "./session-state";
 
 /** The state of a run that has not started a node yet. */
 export function initialRunState(graph: CompiledGraph, callStack: string[]): RunState {
-  return { schemaVersion: 1, edges: "u".repeat(graph.edges.length), steps: 0, nextPosition: 0, activeMs: 0, callStack, handledFailures: false };
+  return {
+    schemaVersion: 1,
+    edges: "u".repeat(graph.edges.length),
+    steps: 0,
+    nextPosition: 0,
+    activeMs: 0,
+    callStack,
+    handledFailures: false,
+  };
 }
 
 /** Session state of a run just created. */
@@ -28,7 +36,9 @@ export function restoreSessionInit(snapshot: RunSnapshot): SessionInit {
   const { run } = snapshot;
   const checked = checkGraph(run.graph);
   if (!checked.ok) {
-    throw new WorkflowError("invalid_config", `The run's graph no longer validates: ${checked.issues[0]?.message ?? ""}`, { issues: checked.issues });
+    throw new WorkflowError("invalid_config", `The run's graph no longer validates: ${checked.issues[0]?.message ?? ""}`, {
+      issues: checked.issues,
+    });
   }
   const graph = compileGraph(checked.value);
   const graphState = new GraphState(graph, run.state.edges);

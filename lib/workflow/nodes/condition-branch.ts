@@ -81,7 +81,9 @@ export const conditionBranchNode = defineNode({
     category: "control",
     defaultData: {
       title: "Condition",
-      conditions: [{ id: "if_1", label: "If", logical_operator: "and", rules: [{ variable: "{{input.value}}", operator: "is_not_empty" }] }],
+      conditions: [
+        { id: "if_1", label: "If", logical_operator: "and", rules: [{ variable: "{{input.value}}", operator: "is_not_empty" }] },
+      ],
     },
   },
   templateFields: ["conditions"],

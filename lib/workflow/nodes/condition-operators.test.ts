@@ -44,7 +44,18 @@ describe("evaluateCondition", () => {
   });
 
   it("treats a missing or null operand as empty: every comparison is false, never an exception", () => {
-    const operators: ConditionOperator[] = ["equals", "not_equals", "contains", "not_contains", "starts_with", "ends_with", "greater_than", "greater_or_equal", "less_than", "less_or_equal"];
+    const operators: ConditionOperator[] = [
+      "equals",
+      "not_equals",
+      "contains",
+      "not_contains",
+      "starts_with",
+      "ends_with",
+      "greater_than",
+      "greater_or_equal",
+      "less_than",
+      "less_or_equal",
+    ];
     for (const left of [undefined, null]) {
       for (const operator of operators) expect(evaluateCondition(left, operator, 1)).toBe(false);
       expect(evaluateCondition(left, "is_empty", null)).toBe(true);

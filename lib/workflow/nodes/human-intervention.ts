@@ -18,7 +18,12 @@ export const humanInterventionConfigSchema = z.object({
   title: z.string().max(200).optional().describe("What is to be approved (template)."),
   description: z.string().max(20_000).default("").describe("Details shown to the approver (template)."),
   assignee: z.string().default("").describe("User email or role allowed to decide (template); empty = anyone."),
-  timeout_hours: z.number().positive().max(24 * 365).default(24).describe("Hours before the approval times out (approval_timeout)."),
+  timeout_hours: z
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24)
+    .describe("Hours before the approval times out (approval_timeout)."),
 });
 
 export type HumanInterventionConfig = z.infer<typeof humanInterventionConfigSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { WorkflowError } from "../errors";
+import type { WorkflowError } from "../errors";
 import type { NodeServices } from "../services";
 import type { TemplateScope } from "../template";
 import { fakeAgent, fakeConnectors, fakeKnowledge, fakeLlm, fakeMcp } from "../testing/fakes";
@@ -13,7 +13,17 @@ async function execute(type: NodeType, data: unknown, scope: TemplateScope, serv
   const config = definition.configSchema.parse(data);
   const inputs = definition.resolveInputs(config, scope);
   const deltas: string[] = [];
-  const result = await definition.execute({ nodeId: "n", config, inputs, scope, services, signal: new AbortController().signal, attempt: 1, run, emit: (t) => deltas.push(t) });
+  const result = await definition.execute({
+    nodeId: "n",
+    config,
+    inputs,
+    scope,
+    services,
+    signal: new AbortController().signal,
+    attempt: 1,
+    run,
+    emit: (t) => deltas.push(t),
+  });
   return { config, inputs, result, deltas };
 }
 
@@ -57,11 +67,19 @@ describe("node registry and metadata", () => {
   });
 
   it("source handles per type", () => {
-    const handles = (type: NodeType, data: unknown) => (nodeRegistry[type] as NodeDefinition).sourceHandles(nodeRegistry[type].configSchema.parse(data));
+    const handles = (type: NodeType, data: unknown) =>
+      (nodeRegistry[type] as NodeDefinition).sourceHandles(nodeRegistry[type].configSchema.parse(data));
     expect(handles("START", {})).toEqual([null]);
     expect(handles("END", {})).toEqual([]);
     expect(handles("LLM", { prompt_template: "x" })).toEqual([null]);
-    expect(handles("CONDITION_BRANCH", { conditions: [{ id: "a", rules: [{ variable: "x", operator: "is_empty" }] }, { id: "b", rules: [{ variable: "y", operator: "is_empty" }] }] })).toEqual(["a", "b", "default"]);
+    expect(
+      handles("CONDITION_BRANCH", {
+        conditions: [
+          { id: "a", rules: [{ variable: "x", operator: "is_empty" }] },
+          { id: "b", rules: [{ variable: "y", operator: "is_empty" }] },
+        ],
+      }),
+    ).toEqual(["a", "b", "default"]);
     expect(handles("HUMAN_INTERVENTION", {})).toEqual(["approved", "rejected"]);
     expect(ERROR_HANDLE).toBe("error");
   });
@@ -69,17 +87,35 @@ describe("node registry and metadata", () => {
 
 describe("executors", () => {
   it("START outputs the run inputs; END outputs its rendered mapping with types kept", async () => {
-    expect((await execute("START", { variables: [{ name: "q", type: "string" }] }, scope)).result.outputs).toEqual({ q: "refund?", id: 7, tags: ["x"] });
+    expect((await execute("START", { variables: [{ name: "q", type: "string" }] }, scope)).result.outputs).toEqual({
+      q: "refund?",
+      id: 7,
+      tags: ["x"],
+    });
     const end = await execute("END", { output_mapping: { id: "{{input.id}}", tags: "{{input.tags}}", text: "#{{input.id}}" } }, scope);
     expect(end.result.outputs).toEqual({ id: 7, tags: ["x"], text: "#7" });
   });
 
   it("LLM renders prompts, streams deltas, returns text, usage, model and json when a schema is set", async () => {
-    const llm = fakeLlm(() => ({ text: '{"ok":true}', json: { ok: true }, model: "m-1", usage: { prompt_tokens: 3, completion_tokens: 2 } }));
+    const llm = fakeLlm(() => ({
+      text: '{"ok":true}',
+      json: { ok: true },
+      model: "m-1",
+      usage: { prompt_tokens: 3, completion_tokens: 2 },
+    }));
     const schema = { type: "object", properties: { ok: { type: "boolean" } } };
-    const out = await execute("LLM", { prompt_template: "Q: {{input.q}} {{prev.text}}", system_prompt: "sys {{input.id}}", temperature: 0.2, output_schema: schema }, scope, { llm: llm.service });
+    const out = await execute(
+      "LLM",
+      { prompt_template: "Q: {{input.q}} {{prev.text}}", system_prompt: "sys {{input.id}}", temperature: 0.2, output_schema: schema },
+      scope,
+      { llm: llm.service },
+    );
     expect(out.inputs).toEqual({ system_prompt: "sys 7", prompt: "Q: refund? ctx", temperature: 0.2, output_schema: schema });
-    expect(out.result).toEqual({ outputs: { text: '{"ok":true}', json: { ok: true }, usage: { prompt_tokens: 3, completion_tokens: 2 } }, usage: { prompt_tokens: 3, completion_tokens: 2 }, model: "m-1" });
+    expect(out.result).toEqual({
+      outputs: { text: '{"ok":true}', json: { ok: true }, usage: { prompt_tokens: 3, completion_tokens: 2 } },
+      usage: { prompt_tokens: 3, completion_tokens: 2 },
+      model: "m-1",
+    });
     expect(out.deltas).toEqual(['{"ok":', "true}"]);
     expect(llm.calls[0].system_prompt).toBe("sys 7");
     expect(nodeRegistry.LLM.configSchema.safeParse({ prompt_template: "x", output_schema: { type: "nope" } }).success).toBe(false);
@@ -89,9 +125,16 @@ describe("executors", () => {
     const missing = await failure(execute("AGENT", { instructions: "help", prompt_template: "{{input.q}}" }, scope));
     expect([missing.code, missing.message]).toEqual(["invalid_config", "AGENT needs the agent service, which is not configured"]);
     const agent = fakeAgent(() => ({ text: "done", steps: [{ tool: "x" }] }));
-    const out = await execute("AGENT", { agent_id: "a1", prompt_template: "Do {{input.q}}", max_iterations: 5 }, scope, { agent: agent.service });
+    const out = await execute("AGENT", { agent_id: "a1", prompt_template: "Do {{input.q}}", max_iterations: 5 }, scope, {
+      agent: agent.service,
+    });
     expect(out.result.outputs).toEqual({ text: "done", steps: [{ tool: "x" }], usage: { prompt_tokens: 3, completion_tokens: 4 } });
-    expect(agent.calls[0]).toMatchObject({ agentId: "a1", prompt: "Do refund?", max_iterations: 5, context: { runId: "r1", depth: 1, callStack: ["parent", "wf"], userId: "u1" } });
+    expect(agent.calls[0]).toMatchObject({
+      agentId: "a1",
+      prompt: "Do refund?",
+      max_iterations: 5,
+      context: { runId: "r1", depth: 1, callStack: ["parent", "wf"], userId: "u1" },
+    });
     expect(nodeRegistry.AGENT.configSchema.safeParse({ prompt_template: "x" }).success).toBe(false);
   });
 
@@ -100,24 +143,49 @@ describe("executors", () => {
       { document: "a.md", chunk: 0, score: 2, text: "one" },
       { document: "b.md", chunk: 3, score: 1, text: "two" },
     ]);
-    const out = await execute("KNOWLEDGE_RETRIEVAL", { kb_ids: ["policies"], query_template: "{{input.q}}", top_k: 2 }, scope, { knowledge: kb.service });
-    expect(out.result.outputs).toEqual({ results: [{ document: "a.md", chunk: 0, score: 2, text: "one" }, { document: "b.md", chunk: 3, score: 1, text: "two" }], output: "one\n\ntwo" });
+    const out = await execute("KNOWLEDGE_RETRIEVAL", { kb_ids: ["policies"], query_template: "{{input.q}}", top_k: 2 }, scope, {
+      knowledge: kb.service,
+    });
+    expect(out.result.outputs).toEqual({
+      results: [
+        { document: "a.md", chunk: 0, score: 2, text: "one" },
+        { document: "b.md", chunk: 3, score: 1, text: "two" },
+      ],
+      output: "one\n\ntwo",
+    });
     expect(kb.calls[0]).toEqual({ kbIds: ["policies"], query: "refund?", topK: 2 });
   });
 
   it("CONNECTOR passes typed parameters and fails with http_status on status ≥ 400", async () => {
-    const connectors = fakeConnectors((request) => (request.actionId === "bad" ? { status: 404, body: { error: "no" } } : { status: 200, body: "plain text" }));
-    const ok = await execute("CONNECTOR", { connector_id: "orders", action_id: "get", parameters: { id: "{{input.id}}", tags: "{{input.tags}}", note: "q={{input.q}}" } }, scope, { connectors: connectors.service });
+    const connectors = fakeConnectors((request) =>
+      request.actionId === "bad" ? { status: 404, body: { error: "no" } } : { status: 200, body: "plain text" },
+    );
+    const ok = await execute(
+      "CONNECTOR",
+      { connector_id: "orders", action_id: "get", parameters: { id: "{{input.id}}", tags: "{{input.tags}}", note: "q={{input.q}}" } },
+      scope,
+      { connectors: connectors.service },
+    );
     expect(connectors.calls[0].parameters).toEqual({ id: 7, tags: ["x"], note: "q=refund?" });
     expect(connectors.calls[0].actor).toEqual({ userId: "u1" });
     expect(ok.result.outputs).toEqual({ status: 200, headers: { "content-type": "application/json" }, body: "plain text" });
-    const bad = await failure(execute("CONNECTOR", { connector_id: "orders", action_id: "bad" }, scope, { connectors: connectors.service }));
-    expect([bad.code, bad.message, bad.details]).toEqual(["http_status", "orders.bad answered HTTP 404", { status: 404, headers: { "content-type": "application/json" }, body: { error: "no" } }]);
+    const bad = await failure(
+      execute("CONNECTOR", { connector_id: "orders", action_id: "bad" }, scope, { connectors: connectors.service }),
+    );
+    expect([bad.code, bad.message, bad.details]).toEqual([
+      "http_status",
+      "orders.bad answered HTTP 404",
+      { status: 404, headers: { "content-type": "application/json" }, body: { error: "no" } },
+    ]);
   });
 
   it("MCP returns content and fails with mcp_error when the result is an error", async () => {
-    const mcp = fakeMcp((request) => (request.toolName === "boom" ? { is_error: true, content: "kaput" } : { content: "echo 7", structured: { n: 7 } }));
-    const ok = await execute("MCP", { server_id: "everything", tool_name: "echo", parameters: { n: "{{input.id}}" } }, scope, { mcp: mcp.service });
+    const mcp = fakeMcp((request) =>
+      request.toolName === "boom" ? { is_error: true, content: "kaput" } : { content: "echo 7", structured: { n: 7 } },
+    );
+    const ok = await execute("MCP", { server_id: "everything", tool_name: "echo", parameters: { n: "{{input.id}}" } }, scope, {
+      mcp: mcp.service,
+    });
     expect(mcp.calls[0].arguments).toEqual({ n: 7 });
     expect(ok.result.outputs).toEqual({ content: "echo 7", structured: { n: 7 }, is_error: false });
     const bad = await failure(execute("MCP", { server_id: "everything", tool_name: "boom" }, scope, { mcp: mcp.service }));
@@ -128,7 +196,14 @@ describe("executors", () => {
     const data = {
       conditions: [
         { id: "big", logical_operator: "and", rules: [{ variable: "{{input.id}}", operator: "greater_than", value: 10 }] },
-        { id: "tagged", logical_operator: "or", rules: [{ variable: "{{input.missing}}", operator: "is_not_empty" }, { variable: "{{input.tags}}", operator: "contains", value: "x" }] },
+        {
+          id: "tagged",
+          logical_operator: "or",
+          rules: [
+            { variable: "{{input.missing}}", operator: "is_not_empty" },
+            { variable: "{{input.tags}}", operator: "contains", value: "x" },
+          ],
+        },
       ],
     };
     const out = await execute("CONDITION_BRANCH", data, scope);
@@ -146,7 +221,9 @@ describe("executors", () => {
         },
       ],
     });
-    expect((await execute("CONDITION_BRANCH", data, { ...scope, input: { id: 1, tags: [] } })).result.outputs).toEqual({ matched: "default" });
+    expect((await execute("CONDITION_BRANCH", data, { ...scope, input: { id: 1, tags: [] } })).result.outputs).toEqual({
+      matched: "default",
+    });
     expect((await execute("CONDITION_BRANCH", data, { ...scope, input: { id: 11 } })).result.outputs).toEqual({ matched: "big" });
     const typeError = await failure(execute("CONDITION_BRANCH", data, { ...scope, input: { id: "eleven" } }));
     expect(typeError.code).toBe("type_error");
@@ -154,7 +231,13 @@ describe("executors", () => {
 
   it("CONDITION_BRANCH rejects reserved and duplicate condition ids", () => {
     const rule = { variable: "x", operator: "is_empty" };
-    const result = nodeRegistry.CONDITION_BRANCH.configSchema.safeParse({ conditions: [{ id: "default", rules: [rule] }, { id: "a", rules: [rule] }, { id: "a", rules: [rule] }] });
+    const result = nodeRegistry.CONDITION_BRANCH.configSchema.safeParse({
+      conditions: [
+        { id: "default", rules: [rule] },
+        { id: "a", rules: [rule] },
+        { id: "a", rules: [rule] },
+      ],
+    });
     expect(result.success ? [] : result.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([
       ["conditions.0.id", '"default" is reserved'],
       ["conditions.2.id", 'duplicate condition id "a"'],
@@ -163,14 +246,28 @@ describe("executors", () => {
 
   it("HUMAN_INTERVENTION renders title, description and assignee; it is never executed", async () => {
     const definition = nodeRegistry.HUMAN_INTERVENTION;
-    const config = definition.configSchema.parse({ title: "Refund #{{input.id}}", description: "Asked: {{input.q}}", assignee: " ops@example.com " });
-    expect(definition.resolveInputs(config, scope)).toEqual({ title: "Refund #7", description: "Asked: refund?", assignee: "ops@example.com", timeout_hours: 24 });
+    const config = definition.configSchema.parse({
+      title: "Refund #{{input.id}}",
+      description: "Asked: {{input.q}}",
+      assignee: " ops@example.com ",
+    });
+    expect(definition.resolveInputs(config, scope)).toEqual({
+      title: "Refund #7",
+      description: "Asked: refund?",
+      assignee: "ops@example.com",
+      timeout_hours: 24,
+    });
     const error = await failure(execute("HUMAN_INTERVENTION", {}, scope));
     expect(error.code).toBe("invalid_config");
   });
 
   it("START rejects duplicate variables and defaults of the wrong type", () => {
-    const result = nodeRegistry.START.configSchema.safeParse({ variables: [{ name: "a", type: "number", default_value: "x" }, { name: "a" }] });
-    expect(result.success ? [] : result.error.issues.map((i) => i.path.join("."))).toEqual(["variables.0.default_value", "variables.1.name"]);
+    const result = nodeRegistry.START.configSchema.safeParse({
+      variables: [{ name: "a", type: "number", default_value: "x" }, { name: "a" }],
+    });
+    expect(result.success ? [] : result.error.issues.map((i) => i.path.join("."))).toEqual([
+      "variables.0.default_value",
+      "variables.1.name",
+    ]);
   });
 });

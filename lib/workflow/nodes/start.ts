@@ -28,7 +28,10 @@ export function matchesVariableType(value: unknown, type: VariableType): boolean
 }
 
 export const startVariableSchema = z.object({
-  name: z.string().regex(IDENTIFIER, "must start with a letter and contain only letters, digits and _").describe("Variable name, used as {{input.name}}."),
+  name: z
+    .string()
+    .regex(IDENTIFIER, "must start with a letter and contain only letters, digits and _")
+    .describe("Variable name, used as {{input.name}}."),
   type: z.enum(VARIABLE_TYPES).default("string").describe("Value type."),
   required: z.boolean().default(false).describe("A run without this input is rejected (invalid_input)."),
   default_value: z.unknown().optional().describe("Value used when the input is not given."),
@@ -54,7 +57,11 @@ export const startConfigSchema = z
         variable.default_value !== null &&
         !matchesVariableType(variable.default_value, variable.type)
       ) {
-        ctx.addIssue({ code: "custom", path: ["variables", index, "default_value"], message: `default_value is not of type ${variable.type}` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["variables", index, "default_value"],
+          message: `default_value is not of type ${variable.type}`,
+        });
       }
     });
   });

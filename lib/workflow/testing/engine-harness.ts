@@ -9,7 +9,16 @@ import type { NodeServices } from "../services";
 export function makeEngine(services: NodeServices = {}, options: Partial<EngineOptions> & { store?: RunStore } = {}) {
   const store = options.store ?? new InMemoryRunStore();
   let counter = 0;
-  const engine = createEngine({ createId: () => `id${++counter}`, workerId: "test-worker", onInternalError: (error) => { throw error; }, ...options, store, services });
+  const engine = createEngine({
+    createId: () => `id${++counter}`,
+    workerId: "test-worker",
+    onInternalError: (error) => {
+      throw error;
+    },
+    ...options,
+    store,
+    services,
+  });
   return { store, engine };
 }
 
@@ -26,5 +35,7 @@ export async function nodeStatusMap(store: RunStore, runId: string): Promise<Rec
 
 /** `type` or `type:node_id` of every event, in seq order. */
 export async function eventTrail(store: RunStore, runId: string): Promise<string[]> {
-  return (await store.listEvents(runId)).map((event) => (typeof event.data.node_id === "string" ? `${event.type}:${event.data.node_id}` : event.type));
+  return (await store.listEvents(runId)).map((event) =>
+    typeof event.data.node_id === "string" ? `${event.type}:${event.data.node_id}` : event.type,
+  );
 }

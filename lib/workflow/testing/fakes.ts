@@ -38,7 +38,12 @@ export function graph(nodes: ReturnType<typeof node>[], edges: ReturnType<typeof
 }
 
 /** A scripted LLM: `respond` gives the text (or a full result) per request; text streams in two deltas. */
-export function fakeLlm(respond: (request: LlmCompletionRequest, call: number) => string | Partial<LlmCompletionResult> | Promise<string | Partial<LlmCompletionResult>>) {
+export function fakeLlm(
+  respond: (
+    request: LlmCompletionRequest,
+    call: number,
+  ) => string | Partial<LlmCompletionResult> | Promise<string | Partial<LlmCompletionResult>>,
+) {
   const calls: LlmCompletionRequest[] = [];
   const service: LlmService = {
     async complete(request) {
@@ -60,7 +65,9 @@ export function fakeLlm(respond: (request: LlmCompletionRequest, call: number) =
 }
 
 /** A connector answering from `respond`; records calls. */
-export function fakeConnectors(respond: (request: ConnectorCallRequest) => Partial<ConnectorCallResult> | Promise<Partial<ConnectorCallResult>>) {
+export function fakeConnectors(
+  respond: (request: ConnectorCallRequest) => Partial<ConnectorCallResult> | Promise<Partial<ConnectorCallResult>>,
+) {
   const calls: ConnectorCallRequest[] = [];
   const service: ConnectorService = {
     async call(request) {
