@@ -1,0 +1,355 @@
+/**
+ * The ways other systems start runs (issue 8): webhooks (a secret URL per workflow, stored as the SHA-256
+ * of its token), schedules (cron + time zone + fixed inputs, each tick claimed once across processes with
+ * a conditional update on `lastTickAt`), and the published workflows an API key's owner may start.
+ *
+ * Access rule (as lib/runtime/runs.ts): an admin may start every workflow; a member the workflows they own
+ * or that are shared with them. Anything else is `not_found` so nothing leaks.
+ *
+ * Runs are never written here: starting goes through lib/runtime (lib/triggers/start-run.ts).
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { AppError } from "@/lib/errors";
+import type { Db } from "../client";
+import { parseJson } from "../client";
+
+/** The person a trigger query answers for. */
+export interface TriggerViewer {
+  id: string;
+  /** "admin" | "member" */
+  role: string;
+}
+
+/** One START variable (spec §2), as stored in the graph. */
+export interface TriggerVariable {
+  name: string;
+  type: "string" | "number" | "boolean" | "object" | "array";
+  required?: boolean;
+  default_value?: unknown;
+  description?: string;
+}
+
+/** A workflow with its active (published) version, as triggers start it. */
+export interface ActiveWorkflow {
+  id: string;
+  name: string;
+  description: string;
+  ownerId: string;
+  /** The active version number. */
+  version: number;
+  /** The active version's graph (spec §1), parsed. */
+  graph: { nodes: { id: string; type: string; data?: Record<string, unknown> }[] } & Record<string, unknown>;
+  /** START's variables of the active version. */
+  variables: TriggerVariable[];
+  /** The active version has a HUMAN_INTERVENTION node (so it is not runnable as a tool, spec §7). */
+  hasHumanIntervention: boolean;
+}
+
+function accessWhere(viewer: TriggerViewer) {
+  return viewer.role === "admin" ? {} : { OR: [{ ownerId: viewer.id }, { shares: { some: { userId: viewer.id } } }] };
+}
+
+/** Parses a graph once per version id (graphs of published versions never change). */
+const graphCache = new Map<string, ActiveWorkflow["graph"]>();
+const GRAPH_CACHE_LIMIT = 500;
+
+function parsedGraph(versionId: string, text: string): ActiveWorkflow["graph"] {
+  const cached = graphCache.get(versionId);
+  if (cached) return cached;
+  const graph = parseJson<ActiveWorkflow["graph"]>(text, { nodes: [] });
+  if (graphCache.size >= GRAPH_CACHE_LIMIT) graphCache.delete(graphCache.keys().next().value as string);
+  graphCache.set(versionId, graph);
+  return graph;
+}
+
+function toActiveWorkflow(row: {
+  id: string;
+  name: string;
+  description: string;
+  ownerId: string;
+  activeVersion: { id: string; version: number; graph: string };
+}): ActiveWorkflow {
+  const graph = parsedGraph(row.activeVersion.id, row.activeVersion.graph);
+  const nodes = Array.isArray(graph.nodes) ? graph.nodes : [];
+  const start = nodes.find((node) => node.type === "START");
+  const variables = Array.isArray(start?.data?.variables) ? (start.data.variables as TriggerVariable[]) : [];
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    ownerId: row.ownerId,
+    version: row.activeVersion.version,
+    graph,
+    variables,
+    hasHumanIntervention: nodes.some((node) => node.type === "HUMAN_INTERVENTION"),
+  };
+}
+
+const activeSelect = {
+  id: true,
+  name: true,
+  description: true,
+  ownerId: true,
+  status: true,
+  activeVersion: { select: { id: true, version: true, graph: true } },
+} as const;
+
+/**
+ * A workflow `viewer` may start, with its active version.
+ * @throws AppError `not_found` (absent or not visible), `conflict` (never published: no active version).
+ */
+export async function getActiveWorkflow(db: Db, viewer: TriggerViewer, workflowId: string): Promise<ActiveWorkflow> {
+  const row = await db.workflow.findFirst({ where: { id: workflowId, ...accessWhere(viewer) }, select: activeSelect });
+  if (!row) throw new AppError("not_found", `No workflow with id "${workflowId}"`);
+  if (!row.activeVersion || row.status !== "active") {
+    throw new AppError("conflict", `Workflow "${row.name}" has no published version; publish it before starting it from outside`);
+  }
+  return toActiveWorkflow({ ...row, activeVersion: row.activeVersion });
+}
+
+/**
+ * The published workflows `userId` owns or that are shared with them (not every workflow an admin could
+ * see: a key's tools are its owner's), ordered by name.
+ */
+export async function listPublishedWorkflows(db: Db, userId: string): Promise<ActiveWorkflow[]> {
+  const rows = await db.workflow.findMany({
+    where: { status: "active", activeVersionId: { not: null }, OR: [{ ownerId: userId }, { shares: { some: { userId } } }] },
+    select: activeSelect,
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+  });
+  return rows.flatMap((row) => (row.activeVersion ? [toActiveWorkflow({ ...row, activeVersion: row.activeVersion })] : []));
+}
+
+/** Whether `viewer` may manage the triggers of a workflow (owner or admin; a share lets you run, not configure). */
+export async function assertCanManageTriggers(
+  db: Db,
+  viewer: TriggerViewer,
+  workflowId: string,
+): Promise<{ id: string; name: string; ownerId: string }> {
+  const row = await db.workflow.findFirst({
+    where: { id: workflowId, ...(viewer.role === "admin" ? {} : { ownerId: viewer.id }) },
+    select: { id: true, name: true, ownerId: true },
+  });
+  if (!row) throw new AppError("not_found", "This workflow does not exist or is not yours.");
+  return row;
+}
+
+// ─── Webhooks ───────────────────────────────────────────────────────────────────────────────────
+
+export const WEBHOOK_MODES = ["sync", "async"] as const;
+export type WebhookMode = (typeof WEBHOOK_MODES)[number];
+
+export interface WebhookView {
+  id: string;
+  mode: WebhookMode;
+  createdAt: string;
+  rotatedAt: string | null;
+}
+
+/** SHA-256 (hex) of a webhook token, as stored in `Webhook.secretHash`. */
+export function hashWebhookToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+function webhookView(row: { id: string; mode: string; createdAt: Date; rotatedAt: Date | null }): WebhookView {
+  return {
+    id: row.id,
+    mode: row.mode === "sync" ? "sync" : "async",
+    createdAt: row.createdAt.toISOString(),
+    rotatedAt: row.rotatedAt?.toISOString() ?? null,
+  };
+}
+
+/** The workflow's webhook (one per workflow), or null. */
+export async function getWebhook(db: Db, workflowId: string): Promise<WebhookView | null> {
+  const row = await db.webhook.findFirst({ where: { workflowId }, orderBy: { createdAt: "asc" } });
+  return row ? webhookView(row) : null;
+}
+
+/**
+ * Creates the workflow's webhook, or gives the existing one a new secret (the old URL stops working at
+ * once). The token is returned once and never stored.
+ */
+export async function createOrRotateWebhook(
+  db: Db,
+  workflowId: string,
+  mode?: WebhookMode,
+  now = new Date(),
+): Promise<{ token: string; view: WebhookView }> {
+  const token = `wh_${randomBytes(24).toString("base64url")}`;
+  const secretHash = hashWebhookToken(token);
+  const existing = await db.webhook.findFirst({ where: { workflowId }, orderBy: { createdAt: "asc" } });
+  const row = existing
+    ? await db.webhook.update({ where: { id: existing.id }, data: { secretHash, rotatedAt: now, ...(mode ? { mode } : {}) } })
+    : await db.webhook.create({ data: { workflowId, secretHash, mode: mode ?? "sync" } });
+  return { token, view: webhookView(row) };
+}
+
+/** Sets whether the webhook answers with END's outputs (`sync`) or at once with 202 (`async`). @throws `not_found`. */
+export async function setWebhookMode(db: Db, workflowId: string, mode: WebhookMode): Promise<WebhookView> {
+  const existing = await db.webhook.findFirst({ where: { workflowId }, orderBy: { createdAt: "asc" } });
+  if (!existing) throw new AppError("not_found", "This workflow has no webhook yet.");
+  return webhookView(await db.webhook.update({ where: { id: existing.id }, data: { mode } }));
+}
+
+/** Deletes the workflow's webhooks (their URLs answer 404 from now on). */
+export async function deleteWebhooks(db: Db, workflowId: string): Promise<void> {
+  await db.webhook.deleteMany({ where: { workflowId } });
+}
+
+/** What a webhook request needs: the hook, and its workflow's owner and active version (null when unpublished). */
+export interface WebhookTarget {
+  webhookId: string;
+  mode: WebhookMode;
+  owner: { id: string; email: string; name: string; role: "admin" | "member" };
+  workflow: ActiveWorkflow | null;
+  workflowId: string;
+  workflowName: string;
+}
+
+/** The webhook a token opens, or null (unknown or rotated token). */
+export async function findWebhookByToken(db: Db, token: string): Promise<WebhookTarget | null> {
+  const row = await db.webhook.findUnique({
+    where: { secretHash: hashWebhookToken(token) },
+    select: {
+      id: true,
+      mode: true,
+      workflow: { select: { ...activeSelect, owner: { select: { id: true, email: true, name: true, role: true } } } },
+    },
+  });
+  if (!row) return null;
+  const { workflow } = row;
+  return {
+    webhookId: row.id,
+    mode: row.mode === "sync" ? "sync" : "async",
+    owner: { ...workflow.owner, role: workflow.owner.role === "admin" ? "admin" : "member" },
+    workflow:
+      workflow.activeVersion && workflow.status === "active"
+        ? toActiveWorkflow({ ...workflow, activeVersion: workflow.activeVersion })
+        : null,
+    workflowId: workflow.id,
+    workflowName: workflow.name,
+  };
+}
+
+// ─── Schedules ──────────────────────────────────────────────────────────────────────────────────
+
+export interface ScheduleView {
+  id: string;
+  workflowId: string;
+  cron: string;
+  timezone: string;
+  inputs: Record<string, unknown>;
+  enabled: boolean;
+  lastTickAt: string | null;
+  createdAt: string;
+}
+
+export interface ScheduleInput {
+  cron: string;
+  timezone: string;
+  inputs: Record<string, unknown>;
+  enabled: boolean;
+}
+
+type ScheduleRow = Awaited<ReturnType<Db["schedule"]["findFirstOrThrow"]>>;
+
+function scheduleView(row: ScheduleRow): ScheduleView {
+  return {
+    id: row.id,
+    workflowId: row.workflowId,
+    cron: row.cron,
+    timezone: row.timezone,
+    inputs: parseJson<Record<string, unknown>>(row.inputs, {}),
+    enabled: row.enabled,
+    lastTickAt: row.lastTickAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The workflow's schedules, oldest first. */
+export async function listSchedules(db: Db, workflowId: string): Promise<ScheduleView[]> {
+  return (await db.schedule.findMany({ where: { workflowId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] })).map(scheduleView);
+}
+
+/**
+ * Adds a schedule. `lastTickAt` starts at `now`, so the first tick is the first one after creation (no
+ * catch-up of ticks before it existed).
+ */
+export async function createSchedule(db: Db, workflowId: string, input: ScheduleInput, now = new Date()): Promise<ScheduleView> {
+  const row = await db.schedule.create({
+    data: {
+      workflowId,
+      cron: input.cron,
+      timezone: input.timezone,
+      inputs: JSON.stringify(input.inputs),
+      enabled: input.enabled,
+      lastTickAt: now,
+    },
+  });
+  return scheduleView(row);
+}
+
+/**
+ * Changes a schedule of the workflow. Re-enabling (or changing the cron) restarts the count at `now`, so
+ * ticks missed while it was off do not fire. @throws `not_found`.
+ */
+export async function updateSchedule(
+  db: Db,
+  workflowId: string,
+  scheduleId: string,
+  input: ScheduleInput,
+  now = new Date(),
+): Promise<ScheduleView> {
+  const existing = await db.schedule.findFirst({ where: { id: scheduleId, workflowId } });
+  if (!existing) throw new AppError("not_found", "No such schedule.");
+  const restart = (input.enabled && !existing.enabled) || input.cron !== existing.cron || input.timezone !== existing.timezone;
+  const row = await db.schedule.update({
+    where: { id: existing.id },
+    data: {
+      cron: input.cron,
+      timezone: input.timezone,
+      inputs: JSON.stringify(input.inputs),
+      enabled: input.enabled,
+      ...(restart ? { lastTickAt: now } : {}),
+    },
+  });
+  return scheduleView(row);
+}
+
+/** Deletes a schedule of the workflow. @throws `not_found`. */
+export async function deleteSchedule(db: Db, workflowId: string, scheduleId: string): Promise<void> {
+  const { count } = await db.schedule.deleteMany({ where: { id: scheduleId, workflowId } });
+  if (count === 0) throw new AppError("not_found", "No such schedule.");
+}
+
+/** A schedule the scheduler looks at: enabled, of a published workflow. */
+export interface DueScheduleCandidate extends ScheduleView {
+  owner: { id: string; email: string; name: string; role: "admin" | "member" };
+}
+
+/** Enabled schedules of published workflows, with the workflow owner each runs as. */
+export async function listActiveSchedules(db: Db): Promise<DueScheduleCandidate[]> {
+  const rows = await db.schedule.findMany({
+    where: { enabled: true, workflow: { status: "active", activeVersionId: { not: null } } },
+    include: { workflow: { select: { owner: { select: { id: true, email: true, name: true, role: true } } } } },
+    orderBy: { id: "asc" },
+  });
+  return rows.map((row) => ({
+    ...scheduleView(row),
+    owner: { ...row.workflow.owner, role: row.workflow.owner.role === "admin" ? "admin" : "member" },
+  }));
+}
+
+/**
+ * Claims one tick of a schedule for this process: sets `lastTickAt` to `tickAt` only if it still holds
+ * `previous` (the value the caller read). Exactly one of several processes racing for the same tick gets
+ * true; the others see the changed value and get false.
+ */
+export async function claimScheduleTick(db: Db, scheduleId: string, previous: Date | null, tickAt: Date): Promise<boolean> {
+  const { count } = await db.schedule.updateMany({
+    where: { id: scheduleId, enabled: true, lastTickAt: previous },
+    data: { lastTickAt: tickAt },
+  });
+  return count === 1;
+}
