@@ -107,6 +107,42 @@ export interface RunListResult {
   newerCursor: string | null;
 }
 
+const MAX_ACCESS_BRANCHES = 40;
+
+const runListSelect = {
+  id: true,
+  workflowId: true,
+  version: true,
+  status: true,
+  triggerKind: true,
+  errorCode: true,
+  parentRunId: true,
+  depth: true,
+  createdAt: true,
+  startedAt: true,
+  endedAt: true,
+  promptTokens: true,
+  completionTokens: true,
+  workflow: { select: { name: true } },
+  triggeredBy: { select: { name: true, email: true } },
+} as const;
+
+/** Ascending keyset order: createdAt, then id. */
+function compareKeyset(a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }): number {
+  return a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/**
+ * The access rule of a member as a list of index-friendly branches (their own runs; each workflow they own or
+ * that is shared with them), narrowed to `workflowId` when the list is filtered by workflow. Null for an admin.
+ */
+async function memberAccessBranches(db: Db, viewer: Viewer, workflowId: string | undefined): Promise<Prisma.RunWhereInput[] | null> {
+  if (viewer.role === "admin") return null;
+  const workflowIds = await listAccessibleWorkflowIds(db, viewer.id);
+  const visible = workflowId ? workflowIds.filter((id) => id === workflowId) : workflowIds;
+  return [{ triggeredById: viewer.id }, ...visible.map((id) => ({ workflowId: id }))];
+}
+
 /** Encodes a keyset position (createdAt, id) as an opaque URL-safe string. */
 export function encodeRunCursor(row: { createdAt: Date; id: string }): string {
   return Buffer.from(`${row.createdAt.getTime()}:${row.id}`).toString("base64url");
@@ -131,7 +167,7 @@ export async function listRuns(db: Db, viewer: Viewer, filters: RunListFilters =
   const limit = Math.min(200, Math.max(1, page.limit ?? 50));
   const direction = page.direction ?? "older";
   const cursor = decodeRunCursor(page.cursor);
-  const and: Prisma.RunWhereInput[] = [await runAccessWhere(db, viewer)];
+  const and: Prisma.RunWhereInput[] = [];
   if (filters.workflowId) and.push({ workflowId: filters.workflowId });
   if (filters.status) and.push({ status: filters.status });
   if (filters.triggerKind) and.push({ triggerKind: filters.triggerKind });
@@ -142,28 +178,29 @@ export async function listRuns(db: Db, viewer: Viewer, filters: RunListFilters =
     and.push({ OR: [{ createdAt: { [op]: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { [op]: cursor.id } }] });
   }
   const order = direction === "older" ? "desc" : "asc";
-  const rows = await db.run.findMany({
-    where: { AND: and },
-    orderBy: [{ createdAt: order }, { id: order }],
-    take: limit + 1,
-    select: {
-      id: true,
-      workflowId: true,
-      version: true,
-      status: true,
-      triggerKind: true,
-      errorCode: true,
-      parentRunId: true,
-      depth: true,
-      createdAt: true,
-      startedAt: true,
-      endedAt: true,
-      promptTokens: true,
-      completionTokens: true,
-      workflow: { select: { name: true } },
-      triggeredBy: { select: { name: true, email: true } },
-    },
-  });
+  const fetch = (access: Prisma.RunWhereInput) =>
+    db.run.findMany({
+      where: { AND: [access, ...and] },
+      orderBy: [{ createdAt: order }, { id: order }],
+      take: limit + 1,
+      select: runListSelect,
+    });
+  let rows: Awaited<ReturnType<typeof fetch>>;
+  const branches = await memberAccessBranches(db, viewer, filters.workflowId);
+  if (branches === null) {
+    rows = await fetch({});
+  } else if (branches.length <= MAX_ACCESS_BRANCHES) {
+    // One index-ordered query per branch, merged: each reads at most limit + 1 rows, where a single OR query
+    // would collect and sort every run the member can see.
+    const seen = new Set<string>();
+    rows = (await Promise.all(branches.map(fetch)))
+      .flat()
+      .filter((row) => (seen.has(row.id) ? false : (seen.add(row.id), true)))
+      .sort((a, b) => compareKeyset(a, b) * (order === "desc" ? -1 : 1))
+      .slice(0, limit + 1);
+  } else {
+    rows = await fetch({ OR: branches });
+  }
   const hasMore = rows.length > limit;
   const pageRows = rows.slice(0, limit);
   if (direction === "newer") pageRows.reverse();
