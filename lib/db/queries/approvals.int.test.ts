@@ -70,10 +70,10 @@ describe.each(testDatabaseKinds())("approval queries on %s", (kind) => {
   afterAll(() => t?.cleanup());
 
   it("the inbox is what the viewer sees and may decide, newest first", async () => {
-    // ada: her run's anyone + member-role approvals, and the one on bob's run assigned to her email
-    expect((await listPendingApprovals(t.db, ada)).map((a) => a.id)).toEqual(["b_ada_email", "a_member_role", "a_anyone"]);
-    // bob: his run's anyone approval, plus the one on ada's run assigned to his email
-    expect((await listPendingApprovals(t.db, bob)).map((a) => a.id)).toEqual(["b_anyone", "a_bob_email"]);
+    // ada: her run's anyone + member-role approvals (not the one on bob's run, though assigned to her email)
+    expect((await listPendingApprovals(t.db, ada)).map((a) => a.id)).toEqual(["a_member_role", "a_anyone"]);
+    // bob: his run's anyone approval; the one on ada's run assigned to his email stays hidden (he cannot see that run)
+    expect((await listPendingApprovals(t.db, bob)).map((a) => a.id)).toEqual(["b_anyone"]);
     // cyd: shared run rb; not the approval assigned to ada's email
     expect((await listPendingApprovals(t.db, cyd)).map((a) => a.id)).toEqual(["b_anyone"]);
     // admin sees every run, decides anyone + admin-role ones
@@ -81,10 +81,11 @@ describe.each(testDatabaseKinds())("approval queries on %s", (kind) => {
   });
 
   it("the count and the fingerprint agree with the inbox", async () => {
-    expect(await countPendingApprovals(t.db, ada)).toBe(3);
+    expect(await countPendingApprovals(t.db, ada)).toBe(2);
     expect(await countPendingApprovals(t.db, cyd)).toBe(1);
     expect(await countPendingApprovals(t.db, admin)).toBe(3);
-    expect(await pendingApprovalIds(t.db, bob)).toEqual(["b_anyone", "a_bob_email"]);
+    expect(await pendingApprovalIds(t.db, bob)).toEqual(["b_anyone"]);
+    expect(await pendingApprovalIds(t.db, admin)).toEqual(["b_anyone", "a_admin_role", "a_anyone"]);
   });
 
   it("cards carry the run, workflow, who started it, the rendered description and the context", async () => {
@@ -107,7 +108,7 @@ describe.each(testDatabaseKinds())("approval queries on %s", (kind) => {
   it("an approval another member may not see is not found", async () => {
     expect(await getApprovalForViewer(t.db, cyd, "a_anyone")).toBeNull();
     expect(await getApprovalForViewer(t.db, cyd, "b_ada_email")).not.toBeNull(); // visible (shared run), not decidable by her
-    expect(await getApprovalForViewer(t.db, bob, "a_bob_email")).not.toBeNull();
+    expect(await getApprovalForViewer(t.db, bob, "a_bob_email")).toBeNull();
     expect(await getApprovalForViewer(t.db, bob, "a_anyone")).toBeNull();
     expect(await getApprovalForViewer(t.db, admin, "a_anyone")).not.toBeNull();
     expect(await getApprovalForViewer(t.db, admin, "missing")).toBeNull();

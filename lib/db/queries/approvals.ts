@@ -2,9 +2,12 @@
  * Read queries of approvals (HUMAN_INTERVENTION, spec §5) for the inbox, its live count and the decided
  * history. Deciding goes through lib/runtime.ts (the engine resumes the run); nothing here writes.
  *
- * Who sees an approval: an admin sees all; a member sees the approvals of runs they may see (runs.ts
- * `runAccessWhere`) and any approval assigned to their own email. The inbox ("for me") is the pending
- * approvals the viewer sees AND may decide: assigned to their email, their role, or to anyone ("").
+ * Who sees an approval: whoever may see its run (runs.ts `runAccessWhere`: an admin every run, a member the
+ * runs they triggered and those of workflows they own or that are shared with them) — the same rule the
+ * runtime's `decideApproval` applies, so everything the inbox shows can be decided. An approval assigned by
+ * email to someone who cannot see the workflow waits until the workflow is shared with them. The inbox
+ * ("for me") is the pending approvals the viewer sees AND may decide: assigned to their email, their role,
+ * or to anyone ("").
  */
 import type { Db } from "../client";
 import type { Prisma } from "../generated/sqlite/client";
@@ -16,11 +19,10 @@ export function approvalAssigneeFilter(user: { email: string; role: string }) {
   return { assignee: { in: ["", user.role, ...emails] } };
 }
 
-/** The Prisma filter of the approvals `viewer` may see (see the module comment). */
+/** The Prisma filter of the approvals `viewer` may see: those of runs they may see (see the module comment). */
 export async function approvalAccessWhere(db: Db, viewer: Viewer): Promise<Prisma.ApprovalWhereInput> {
   if (viewer.role === "admin") return {};
-  const runWhere = await runAccessWhere(db, viewer);
-  return { OR: [{ assignee: { in: [...new Set([viewer.email, viewer.email.toLowerCase()])] } }, { run: runWhere }] };
+  return { run: await runAccessWhere(db, viewer) };
 }
 
 /** Number of pending approvals the user sees and may decide (the navigation badge). */
