@@ -25,12 +25,9 @@ export const idempotencyHeaders = z.object({
 
 export const startRunRequest = z
   .object({
-    inputs: z
-      .record(z.string(), z.unknown())
-      .default({})
-      .meta({
-        description: "Values for the START node's variables, by name (checked against their types; `invalid_input` names the field).",
-      }),
+    inputs: z.record(z.string(), z.unknown()).default({}).meta({
+      description: "Values for the START node's variables, by name (checked against their types; `invalid_input` names the field).",
+    }),
     wait: z
       .boolean()
       .default(false)
@@ -146,12 +143,10 @@ export const workflowSummary = z
 export const errorBody = z
   .object({
     error: z.object({
-      code: z
-        .string()
-        .meta({
-          description:
-            "Stable code (spec §4/§5 codes, or unauthenticated, not_found, invalid_input, payload_too_large, rate_limited, conflict…).",
-        }),
+      code: z.string().meta({
+        description:
+          "Stable code (spec §4/§5 codes, or unauthenticated, not_found, invalid_input, payload_too_large, rate_limited, conflict…).",
+      }),
       message: z.string(),
       fields: z.record(z.string(), z.string()).optional().meta({ description: "Problems by field (dotted path), e.g. `inputs.amount`." }),
       details: z.unknown().optional(),
