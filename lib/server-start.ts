@@ -6,6 +6,7 @@
  */
 import { ensureDbReady } from "@/lib/db/client";
 import { getRuntime, recoverInterruptedRuns, startApprovalTimeoutSweep } from "@/lib/runtime";
+import { startScheduler } from "@/lib/triggers/scheduler";
 
 export async function onServerStart(): Promise<void> {
   try {
@@ -23,4 +24,6 @@ export async function onServerStart(): Promise<void> {
     console.error("[runtime] crash recovery failed", error);
   }
   startApprovalTimeoutSweep(runtime);
+  // Schedules (issue 8): each tick is claimed in the database, so every process may run the loop.
+  startScheduler(runtime);
 }
