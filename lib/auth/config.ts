@@ -1,7 +1,7 @@
 import type { NextAuthConfig } from "next-auth";
 
 /** Paths a signed-out visitor may open. Everything else requires a session. */
-export const PUBLIC_PATHS = ["/sign-in", "/register", "/api/auth", "/api/health", "/api/v1", "/api/hooks", "/api/mcp"];
+export const PUBLIC_PATHS = ["/sign-in", "/register", "/api/auth", "/api/health", "/api/v1", "/api/hooks", "/api/mcp", "/api/demo"];
 
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
