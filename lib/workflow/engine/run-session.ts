@@ -150,9 +150,10 @@ export class RunSession extends RunSessionState implements ExecutorHost {
 
   emitDelta(index: number, text: string): void {
     if (this.stopReason || text === "") return;
-    void this.commit({
-      events: [makeEvent("node.delta", { node_id: this.graph.nodes[index].id, text: this.redact(text) }, this.ctx.now())],
-    });
+    const nodeId = this.graph.nodes[index].id;
+    const safe = this.streamRedactor.push(nodeId, text);
+    if (safe === "") return;
+    void this.commit({ events: [makeEvent("node.delta", { node_id: nodeId, text: safe }, this.ctx.now())] });
   }
 
   // ─── approvals ─────────────────────────────────────────────────────────────────────────────────
@@ -283,7 +284,7 @@ export class RunSession extends RunSessionState implements ExecutorHost {
       nodeRuns.push(record);
       events.push(nodeEndedEvent(record, now));
     }
-    const outputs = status === "succeeded" || status === "partial_succeeded" ? { ...this.outputs } : null;
+    const outputs = status === "succeeded" || status === "partial_succeeded" ? this.redact({ ...this.outputs }) : null;
     const error = reason?.error ?? null;
     events.push(runEndedEvent(this.run, status, outputs, error, this.usage, now));
     await this.commits.enqueue({

@@ -14,7 +14,7 @@ import { makeEvent } from "./events";
 import type { GraphState } from "./graph-state";
 import type { NodeOutcome } from "./node-executor";
 import { endNodeRun, nodeEndedEvent, ZERO_USAGE } from "./records";
-import { makeRedactor } from "./redact";
+import { makeRedactor, secretValues, StreamRedactor } from "./redact";
 import type { EngineContext } from "./types";
 
 export const RUNNING: readonly RunStatus[] = ["running"];
@@ -57,6 +57,7 @@ export abstract class RunSessionState {
   });
   protected readonly commits: CommitQueue;
   protected readonly redact: <T>(value: T) => T;
+  protected readonly streamRedactor: StreamRedactor;
   protected readonly run: RunRecord;
   protected readonly graphState: GraphState;
   protected readonly state: RunState;
@@ -93,6 +94,7 @@ export abstract class RunSessionState {
     };
     this.services = ctx.resolveServices(this.runInfo);
     this.redact = makeRedactor(this.services);
+    this.streamRedactor = new StreamRedactor(secretValues(this.services));
     this.scope = { ...init.nodeOutputs, input: init.run.inputs, env: this.services.env ?? {} };
     this.segmentStart = ctx.now().getTime();
     this.commits = new CommitQueue(
@@ -214,9 +216,12 @@ export abstract class RunSessionState {
   // ─── settling ──────────────────────────────────────────────────────────────────────────────────
 
   /** Applies a node's outcome: its record, the error strategy, the edge decisions and skip cascade, in one step. */
-  protected settle(index: number, outcome: Exclude<NodeOutcome, { kind: "aborted" }>, extraEvents: NewRunEvent[] = []): void {
+  protected settle(index: number, outcome: Exclude<NodeOutcome, { kind: "aborted" }>, earlierEvents: NewRunEvent[] = []): void {
     const node = this.graph.nodes[index];
     const nowDate = this.ctx.now();
+    const extraEvents = [...earlierEvents];
+    const heldBack = this.streamRedactor.flush(node.id);
+    if (heldBack !== "") extraEvents.unshift(makeEvent("node.delta", { node_id: node.id, text: heldBack }, nowDate));
     let record: NodeRunRecord;
     let handles: SourceHandle[];
     if (outcome.kind === "succeeded") {

@@ -7,6 +7,7 @@ import type { NodeServices } from "../services";
 
 /** An engine with deterministic ids (`id1`, `id2`, …) over a fresh (or given) in-memory store. */
 export function makeEngine(services: NodeServices = {}, options: Partial<EngineOptions> & { store?: RunStore } = {}) {
+  // options.services (e.g. a per-run factory) wins over the plain services argument.
   const store = options.store ?? new InMemoryRunStore();
   let counter = 0;
   const engine = createEngine({
@@ -17,7 +18,7 @@ export function makeEngine(services: NodeServices = {}, options: Partial<EngineO
     },
     ...options,
     store,
-    services,
+    services: options.services ?? services,
   });
   return { store, engine };
 }
