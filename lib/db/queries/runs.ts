@@ -190,14 +190,27 @@ export async function listRuns(db: Db, viewer: Viewer, filters: RunListFilters =
   if (branches === null) {
     rows = await fetch({});
   } else if (branches.length <= MAX_ACCESS_BRANCHES) {
-    // One index-ordered query per branch, merged: each reads at most limit + 1 rows, where a single OR query
-    // would collect and sort every run the member can see.
+    // One index-ordered query per branch reading only (createdAt, id), merged; then the page's rows by id. A
+    // single OR query would collect and sort every run the member can see.
+    const keys = await Promise.all(
+      branches.map((access) =>
+        db.run.findMany({
+          where: { AND: [access, ...and] },
+          orderBy: [{ createdAt: order }, { id: order }],
+          take: limit + 1,
+          select: { id: true, createdAt: true },
+        }),
+      ),
+    );
     const seen = new Set<string>();
-    rows = (await Promise.all(branches.map(fetch)))
+    const ids = keys
       .flat()
       .filter((row) => (seen.has(row.id) ? false : (seen.add(row.id), true)))
       .sort((a, b) => compareKeyset(a, b) * (order === "desc" ? -1 : 1))
-      .slice(0, limit + 1);
+      .slice(0, limit + 1)
+      .map((row) => row.id);
+    const byId = new Map((await db.run.findMany({ where: { id: { in: ids } }, select: runListSelect })).map((row) => [row.id, row]));
+    rows = ids.flatMap((id) => byId.get(id) ?? []);
   } else {
     rows = await fetch({ OR: branches });
   }
