@@ -55,8 +55,11 @@ export const EXTRA_ERROR_CODES = [
   "internal_error",
 ] as const;
 
+/** A spec §4 code. */
 export type ValidationErrorCode = (typeof VALIDATION_ERROR_CODES)[number];
+/** A spec §5 runtime code. */
 export type RuntimeErrorCode = (typeof RUNTIME_ERROR_CODES)[number];
+/** Every code a WorkflowError may carry. */
 export type WorkflowErrorCode = ValidationErrorCode | RuntimeErrorCode | (typeof EXTRA_ERROR_CODES)[number];
 
 /** One problem found in a document or graph (spec §4): stable code, the node ids concerned, the field. */
@@ -71,6 +74,7 @@ export interface WorkflowIssue {
   message: string;
 }
 
+/** What a WorkflowError carries besides its code and message. */
 export interface WorkflowErrorOptions {
   nodeId?: string;
   field?: string;

@@ -12,6 +12,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { NewApproval, NewRun, NodeRunRecord, RunStatus, RunStore } from "./run-store";
 
+/** What `makeStore` gives the suite. */
 export interface ConformanceStoreHandle {
   store: RunStore;
   cleanup(): Promise<void>;

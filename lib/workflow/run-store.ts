@@ -18,6 +18,7 @@ import type { TokenUsage } from "./services";
 
 /** Run statuses (spec §5). */
 export const RUN_STATUSES = ["queued", "running", "waiting", "succeeded", "partial_succeeded", "failed", "cancelled"] as const;
+/** One of RUN_STATUSES. */
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /** Statuses a run never leaves. */
@@ -25,14 +26,17 @@ export const FINAL_RUN_STATUSES: ReadonlySet<RunStatus> = new Set(["succeeded", 
 
 /** Node statuses (spec §5). */
 export const NODE_RUN_STATUSES = ["pending", "running", "waiting", "succeeded", "failed", "skipped"] as const;
+/** One of NODE_RUN_STATUSES. */
 export type NodeRunStatus = (typeof NODE_RUN_STATUSES)[number];
 
 /** Approval statuses (Approval.status). */
 export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "timed_out", "cancelled"] as const;
+/** One of APPROVAL_STATUSES. */
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 /** What started a run (Run.triggerKind). */
 export const TRIGGER_KINDS = ["editor", "api", "webhook", "schedule", "mcp", "agent", "parent_run", "cli"] as const;
+/** One of TRIGGER_KINDS. */
 export type TriggerKind = (typeof TRIGGER_KINDS)[number];
 
 /** Who or what triggered a run (spec §6). */
@@ -69,6 +73,7 @@ export interface RunState {
   handledFailures: boolean;
 }
 
+/** A run (Run row, spec §6). */
 export interface RunRecord {
   id: string;
   workflowId: string;
@@ -97,6 +102,7 @@ export interface RunRecord {
   endedAt: Date | null;
 }
 
+/** One node of a run (NodeRun row, spec §6). */
 export interface NodeRunRecord {
   runId: string;
   nodeId: string;
@@ -130,8 +136,10 @@ export const RUN_EVENT_TYPES = [
   "run.waiting",
   "run.ended",
 ] as const;
+/** One of RUN_EVENT_TYPES. */
 export type RunEventType = (typeof RUN_EVENT_TYPES)[number];
 
+/** A stored event (RunEvent row, spec §9). */
 export interface RunEventRecord {
   runId: string;
   /** 1, 2, 3… per run, gapless. */
@@ -142,6 +150,7 @@ export interface RunEventRecord {
   at: Date;
 }
 
+/** An approval of a HUMAN_INTERVENTION node (Approval row). */
 export interface ApprovalRecord {
   id: string;
   runId: string;
@@ -165,12 +174,14 @@ export interface ApprovalRecord {
 /** A run to create. `lastSeq` starts at 0 and grows with `events`. */
 export type NewRun = Omit<RunRecord, "lastSeq">;
 
+/** An event to append; the store gives it its seq. */
 export interface NewRunEvent {
   type: RunEventType;
   data: Record<string, unknown>;
   at: Date;
 }
 
+/** An approval to create; it starts `pending`. */
 export type NewApproval = Omit<ApprovalRecord, "status" | "decidedById" | "decidedByName" | "note" | "decidedAt">;
 
 /** Fields of a run a step may change. */
@@ -190,6 +201,7 @@ export interface StepCommit {
   cancelPendingApprovals?: boolean;
 }
 
+/** Result of `commitStep`: the appended events, or why nothing was written. */
 export type CommitResult =
   | { ok: true; events: RunEventRecord[]; lastSeq: number }
   | { ok: false; reason: "status_mismatch"; status: RunStatus }
@@ -205,6 +217,7 @@ export interface ApprovalDecisionInput {
   at: Date;
 }
 
+/** Result of `decideApproval`. */
 export type DecideApprovalResult =
   | { ok: true; approval: ApprovalRecord }
   | { ok: false; reason: "already_decided"; approval: ApprovalRecord }
@@ -219,6 +232,7 @@ export interface RunSnapshot {
   approvals: ApprovalRecord[];
 }
 
+/** The durable state of runs; see the module doc. Each method is atomic. */
 export interface RunStore {
   /** Inserts a run with its first events (seq 1…). Throws when the id exists. */
   createRun(run: NewRun, events?: readonly NewRunEvent[]): Promise<RunRecord>;

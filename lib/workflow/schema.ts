@@ -8,10 +8,14 @@ import { IDENTIFIER } from "./nodes/common";
 import { NODE_TYPES, type NodeType } from "./nodes/node-definition";
 import { getNodeDefinition, isNodeType, nodeRegistry } from "./nodes/registry";
 
+/** `format` of a workflow document (spec §1). */
 export const WORKFLOW_FORMAT = "switchyard.workflow";
+/** `version` of the document format. */
 export const WORKFLOW_FORMAT_VERSION = 1;
 
+/** A node position on the canvas. */
 export const positionSchema = z.object({ x: z.number(), y: z.number() });
+/** The canvas viewport. */
 export const viewportSchema = z.object({ x: z.number(), y: z.number(), zoom: z.number().positive() });
 
 /** An edge (React Flow shape). `sourceHandle`/`targetHandle` absent = `null` (the unnamed handle). */
@@ -23,6 +27,7 @@ export const workflowEdgeSchema = z.looseObject({
   targetHandle: z.string().nullable().default(null),
 });
 
+/** A parsed edge. */
 export type WorkflowEdge = z.infer<typeof workflowEdgeSchema>;
 
 function nodeSchemaFor<T extends NodeType, D extends z.ZodType>(type: T, data: D) {
@@ -47,14 +52,17 @@ export const workflowNodeSchema = z.discriminatedUnion("type", [
   nodeSchemaFor("HUMAN_INTERVENTION", nodeRegistry.HUMAN_INTERVENTION.configSchema),
 ]);
 
+/** A parsed node (discriminated on `type`). */
 export type WorkflowNode = z.infer<typeof workflowNodeSchema>;
 
+/** A graph with typed nodes. */
 export const workflowGraphSchema = z.object({
   nodes: z.array(workflowNodeSchema),
   edges: z.array(workflowEdgeSchema),
   viewport: viewportSchema.optional(),
 });
 
+/** A parsed graph. */
 export type WorkflowGraph = z.infer<typeof workflowGraphSchema>;
 
 /** A node before its `data` is checked: what structural validation works on. */
@@ -65,18 +73,22 @@ export const nodeEnvelopeSchema = z.looseObject({
   data: z.record(z.string(), z.unknown()).default({}),
 });
 
+/** A node whose `data` is not checked yet. */
 export type NodeEnvelope = z.infer<typeof nodeEnvelopeSchema>;
 
+/** A graph whose node `data` is not checked yet. */
 export const graphEnvelopeSchema = z.object({
   nodes: z.array(nodeEnvelopeSchema),
   edges: z.array(workflowEdgeSchema),
   viewport: viewportSchema.optional(),
 });
 
+/** A graph whose node `data` is not checked yet. */
 export type GraphEnvelope = z.infer<typeof graphEnvelopeSchema>;
 
 // ─── resources (spec §1) ─────────────────────────────────────────────────────────────────────────
 
+/** Connector auth kinds (spec §1); secrets may be `{{env.NAME}}`. */
 export const connectorAuthSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("none") }),
   z.object({ kind: z.literal("bearer"), secret: z.string().default("") }),
@@ -85,6 +97,7 @@ export const connectorAuthSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("basic"), username: z.string(), secret: z.string().default("") }),
 ]);
 
+/** A connector action (spec §1): templates over `{{params.NAME}}`. */
 export const connectorActionSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1),
@@ -101,6 +114,7 @@ export const connectorActionSchema = z.object({
   max_response_bytes: z.number().int().positive().default(1_048_576),
 });
 
+/** A connector in `resources.connectors`. */
 export const connectorResourceSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1),
@@ -110,6 +124,7 @@ export const connectorResourceSchema = z.object({
   actions: z.array(connectorActionSchema).default([]),
 });
 
+/** An MCP server in `resources.mcp_servers` (stdio or streamable HTTP). */
 export const mcpServerResourceSchema = z.discriminatedUnion("transport", [
   z.object({
     id: z.string().min(1),
@@ -130,6 +145,7 @@ export const mcpServerResourceSchema = z.discriminatedUnion("transport", [
   }),
 ]);
 
+/** A knowledge base in `resources.knowledge_bases`. */
 export const knowledgeBaseResourceSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1),
@@ -137,16 +153,22 @@ export const knowledgeBaseResourceSchema = z.object({
   documents: z.array(z.object({ name: z.string().min(1), content: z.string() })).default([]),
 });
 
+/** The optional `resources` of a document (spec §1). */
 export const workflowResourcesSchema = z.object({
   connectors: z.array(connectorResourceSchema).default([]),
   mcp_servers: z.array(mcpServerResourceSchema).default([]),
   knowledge_bases: z.array(knowledgeBaseResourceSchema).default([]),
 });
 
+/** Parsed `resources`. */
 export type WorkflowResources = z.infer<typeof workflowResourcesSchema>;
+/** A parsed connector resource. */
 export type ConnectorResource = z.infer<typeof connectorResourceSchema>;
+/** A parsed connector action. */
 export type ConnectorActionResource = z.infer<typeof connectorActionSchema>;
+/** A parsed MCP server resource. */
 export type McpServerResource = z.infer<typeof mcpServerResourceSchema>;
+/** A parsed knowledge base resource. */
 export type KnowledgeBaseResource = z.infer<typeof knowledgeBaseResourceSchema>;
 
 // ─── the document ────────────────────────────────────────────────────────────────────────────────
@@ -161,10 +183,12 @@ const documentFields = {
 
 /** The whole document with typed nodes (spec §1). */
 export const workflowDocumentSchema = z.object({ ...documentFields, graph: workflowGraphSchema });
+/** A parsed workflow document. */
 export type WorkflowDocument = z.infer<typeof workflowDocumentSchema>;
 
 /** The document with node `data` not yet checked. */
 export const documentEnvelopeSchema = z.object({ ...documentFields, graph: graphEnvelopeSchema });
+/** A document whose node `data` is not checked yet. */
 export type DocumentEnvelope = z.infer<typeof documentEnvelopeSchema>;
 
 /** Result of a parse: the value, or every issue found. */

@@ -124,6 +124,7 @@ export interface AgentRunContext {
   userId: string | null;
 }
 
+/** One run of the agent loop for an AGENT node. */
 export interface AgentRunRequest {
   /** A saved agent; when absent the inline fields below define the agent. */
   agentId?: string;
@@ -139,6 +140,7 @@ export interface AgentRunRequest {
   context: AgentRunContext;
 }
 
+/** What the agent loop returns. */
 export interface AgentRunResult {
   text: string;
   /** The agent's steps (tool calls and their results), JSON-serialisable. */
@@ -148,6 +150,7 @@ export interface AgentRunResult {
   model?: string;
 }
 
+/** The agent loop as the AGENT node uses it (implemented in lib/agent). */
 export interface AgentService {
   /** Runs one agent loop to its answer. Throws WorkflowError `max_iterations`, `llm_error`, `timeout`, `invalid_config`. */
   run(request: AgentRunRequest): Promise<AgentRunResult>;

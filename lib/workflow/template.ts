@@ -28,8 +28,10 @@ export interface TemplateReference {
   location?: (string | number)[];
 }
 
+/** A piece of a parsed template. */
 export type TemplateSegment = { kind: "text"; text: string } | { kind: "reference"; reference: TemplateReference };
 
+/** How to treat a missing path. */
 export interface ResolveOptions {
   /** A missing path resolves to `undefined` instead of throwing (CONDITION_BRANCH rules, spec §2). */
   lenient?: boolean;

@@ -50,6 +50,7 @@ export function mergeSteps(steps: readonly StepCommit[]): StepCommit {
   return merged;
 }
 
+/** The serial, batching writer of one run's steps (see the module doc). */
 export class CommitQueue {
   private queue: QueuedStep[] = [];
   private writing = false;

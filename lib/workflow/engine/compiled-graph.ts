@@ -7,6 +7,7 @@ import type { NodeDefinition, NodeType, SourceHandle } from "../nodes/node-defin
 import { getNodeDefinition } from "../nodes/registry";
 import type { WorkflowGraph } from "../schema";
 
+/** A node of a compiled graph: definition, parsed config, edge indexes. */
 export interface CompiledNode {
   index: number;
   id: string;
@@ -19,6 +20,7 @@ export interface CompiledNode {
   inEdges: number[];
 }
 
+/** An edge of a compiled graph: node indexes and source handle. */
 export interface CompiledEdge {
   index: number;
   id: string;
@@ -27,6 +29,7 @@ export interface CompiledEdge {
   handle: SourceHandle;
 }
 
+/** A validated graph as index-based arrays (read-only, shared between runs of the same graph). */
 export interface CompiledGraph {
   nodes: CompiledNode[];
   edges: CompiledEdge[];

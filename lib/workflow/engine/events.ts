@@ -71,6 +71,7 @@ export function toWireEvent(event: RunEventRecord): WireRunEvent {
   return { type: event.type, run_id: event.runId, seq: event.seq, at: event.at.toISOString(), ...event.data };
 }
 
+/** Receives stored events, in seq order. */
 export type RunEventListener = (event: RunEventRecord) => void;
 
 /**

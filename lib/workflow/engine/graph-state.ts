@@ -14,6 +14,7 @@ const SKIPPED = 115; // "s"
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
+/** Edge states and per-node counters of one run; see the module doc. */
 export class GraphState {
   /** One ASCII code per edge: u / t / s (RunState.edges). */
   private readonly edges: Uint8Array;

@@ -6,6 +6,7 @@ import type { NewRunEvent, NodeRunRecord, RunErrorInfo, RunRecord, RunStatus } f
 import type { TokenUsage } from "../services";
 import { makeEvent, toWireError } from "./events";
 
+/** No tokens. */
 export const ZERO_USAGE: TokenUsage = { prompt_tokens: 0, completion_tokens: 0 };
 
 /** `node.ended` for a finished node run. `usage` is null when no model ran. */

@@ -13,6 +13,7 @@ import { errorInfo, RUNNING, RunSessionState } from "./session-state";
 
 const DECIDED = ["approved", "rejected", "timed_out", "cancelled"] as const;
 
+/** One run executing in this process; `start()` runs it until it is final or waiting. */
 export class RunSession extends RunSessionState implements ExecutorHost {
   done!: Promise<RunRecord>;
   private readonly running = new Set<number>();

@@ -17,8 +17,10 @@ import { endNodeRun, nodeEndedEvent, ZERO_USAGE } from "./records";
 import { makeRedactor, secretValues, StreamRedactor } from "./redact";
 import type { EngineContext } from "./types";
 
+/** The status every step of an executing run expects. */
 export const RUNNING: readonly RunStatus[] = ["running"];
 
+/** Why a session stopped early: a node failure, a cancel, a step refused by the store (changed elsewhere), a store error. */
 export type StopKind = "failed" | "cancelled" | "refused" | "fatal";
 
 /** A run's state as restored from the store (see session-restore.ts). */
@@ -36,6 +38,7 @@ export interface SessionInit {
   runOutputs: Record<string, unknown>;
 }
 
+/** A WorkflowError as stored: `{code, message, nodeId?, details?}`. */
 export function errorInfo(error: WorkflowError): RunErrorInfo {
   return {
     code: error.code,
@@ -45,6 +48,7 @@ export function errorInfo(error: WorkflowError): RunErrorInfo {
   };
 }
 
+/** State and state transitions of a run session; the scheduling is in `RunSession`. */
 export abstract class RunSessionState {
   readonly graph: CompiledGraph;
   readonly scope: TemplateScope;

@@ -16,6 +16,7 @@ export interface EngineLimits {
   maxDurationMs: number;
 }
 
+/** Options of `createEngine`. */
 export interface EngineOptions {
   store: RunStore;
   /** The services of every run, or a factory giving each run its own (e.g. MCP sessions per run). */
@@ -33,6 +34,7 @@ export interface EngineOptions {
   onInternalError?: (error: unknown) => void;
 }
 
+/** What `startRun` needs. */
 export interface StartRunParams {
   workflowId: string;
   /** Published version; null for a draft run. */

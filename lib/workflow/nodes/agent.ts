@@ -8,6 +8,7 @@ import { commonDataShape, missingService, unnamedHandle, withoutUndefined } from
 import { tokenUsageSchema } from "./llm";
 import { defineNode } from "./node-definition";
 
+/** The `data` of a AGENT node (spec §2), common fields included; `.describe()` texts are the editor's field help. */
 export const agentConfigSchema = z
   .object({
     ...commonDataShape,
@@ -24,14 +25,17 @@ export const agentConfigSchema = z
     }
   });
 
+/** Parsed `data` of a AGENT node. */
 export type AgentConfig = z.infer<typeof agentConfigSchema>;
 
+/** The outputs of a AGENT node (spec §2). */
 export const agentOutputSchema = z.object({
   text: z.string(),
   steps: z.array(z.unknown()),
   usage: tokenUsageSchema,
 });
 
+/** Outputs of a AGENT node. */
 export type AgentOutputs = z.infer<typeof agentOutputSchema>;
 
 /** Resolved inputs of an AGENT node. */
@@ -44,6 +48,7 @@ export interface AgentInputs {
   prompt: string;
 }
 
+/** The AGENT node type: schemas, handles, editor metadata, executor. */
 export const agentNode = defineNode({
   type: "AGENT",
   configSchema: agentConfigSchema,

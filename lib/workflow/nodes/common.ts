@@ -7,6 +7,7 @@ import type { SourceHandle } from "./node-definition";
 
 /** Error strategies (spec §2, §5). */
 export const ERROR_STRATEGIES = ["stop_workflow", "continue", "fail_branch"] as const;
+/** One of ERROR_STRATEGIES. */
 export type ErrorStrategy = (typeof ERROR_STRATEGIES)[number];
 
 /** Upper bound of a retry delay, ms (spec §2 "backoff doubles, capped at 60 s"). */

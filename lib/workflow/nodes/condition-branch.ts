@@ -11,6 +11,7 @@ import { defineNode, ERROR_HANDLE, type SourceHandle } from "./node-definition";
 /** Handle taken when no condition holds. */
 export const DEFAULT_HANDLE = "default";
 
+/** One rule: `variable` (template) `operator` `value` (spec §2). */
 export const conditionRuleSchema = z.object({
   variable: z.string().min(1).describe("What to test (template), e.g. {{llm.json.score}}."),
   operator: z.enum(CONDITION_OPERATORS).describe("Comparison."),
@@ -20,6 +21,7 @@ export const conditionRuleSchema = z.object({
     .describe("What to compare with (literal or template); unused by is_empty, is_not_empty, is_true, is_false."),
 });
 
+/** One condition: its id is the handle taken when its rules hold. */
 export const conditionSchema = z.object({
   id: z
     .string()
@@ -30,6 +32,7 @@ export const conditionSchema = z.object({
   rules: z.array(conditionRuleSchema).min(1).describe("The rules."),
 });
 
+/** The `data` of a CONDITION_BRANCH node (spec §2), common fields included; `.describe()` texts are the editor's field help. */
 export const conditionBranchConfigSchema = z
   .object({
     ...commonDataShape,
@@ -47,10 +50,13 @@ export const conditionBranchConfigSchema = z
     });
   });
 
+/** Parsed `data` of a CONDITION_BRANCH node. */
 export type ConditionBranchConfig = z.infer<typeof conditionBranchConfigSchema>;
 
+/** The outputs of a CONDITION_BRANCH node (spec §2). */
 export const conditionBranchOutputSchema = z.object({ matched: z.string() });
 
+/** Outputs of a CONDITION_BRANCH node. */
 export type ConditionBranchOutputs = z.infer<typeof conditionBranchOutputSchema>;
 
 /** Resolved inputs: each rule with its operands (a missing operand recorded as null). */
@@ -69,6 +75,7 @@ function resolveOperand(template: unknown, scope: TemplateScope): unknown {
   return template.includes("{{") ? renderText(template, scope, { lenient: true }) : renderValue(template, scope);
 }
 
+/** The CONDITION_BRANCH node type: schemas, handles, editor metadata, executor. */
 export const conditionBranchNode = defineNode({
   type: "CONDITION_BRANCH",
   configSchema: conditionBranchConfigSchema,

@@ -8,6 +8,7 @@ import isEqual from "lodash/isEqual";
 import { WorkflowError } from "../errors";
 import { formatTemplateValue } from "../template";
 
+/** Condition operators (spec §2). */
 export const CONDITION_OPERATORS = [
   "equals",
   "not_equals",
@@ -25,6 +26,7 @@ export const CONDITION_OPERATORS = [
   "is_false",
 ] as const;
 
+/** One of CONDITION_OPERATORS. */
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 
 /** Operators that take no `value`. */

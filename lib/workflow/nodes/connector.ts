@@ -9,6 +9,7 @@ import { renderValue, type TemplateScope } from "../template";
 import { commonDataShape, missingService, templateMapSchema, unnamedHandle } from "./common";
 import { defineNode } from "./node-definition";
 
+/** The `data` of a CONNECTOR node (spec §2), common fields included; `.describe()` texts are the editor's field help. */
 export const connectorConfigSchema = z.object({
   ...commonDataShape,
   connector_id: z.string().min(1).describe("The connector (resources.connectors[].id)."),
@@ -16,14 +17,17 @@ export const connectorConfigSchema = z.object({
   parameters: templateMapSchema.default({}).describe("Parameter name → template; becomes {{params.NAME}} in the action."),
 });
 
+/** Parsed `data` of a CONNECTOR node. */
 export type ConnectorConfig = z.infer<typeof connectorConfigSchema>;
 
+/** The outputs of a CONNECTOR node (spec §2). */
 export const connectorOutputSchema = z.object({
   status: z.number().int(),
   headers: z.record(z.string(), z.string()),
   body: z.unknown(),
 });
 
+/** Outputs of a CONNECTOR node. */
 export type ConnectorOutputs = z.infer<typeof connectorOutputSchema>;
 
 /** Resolved inputs of a CONNECTOR node. */
@@ -33,6 +37,7 @@ export interface ConnectorInputs {
   parameters: Record<string, unknown>;
 }
 
+/** The CONNECTOR node type: schemas, handles, editor metadata, executor. */
 export const connectorNode = defineNode({
   type: "CONNECTOR",
   configSchema: connectorConfigSchema,

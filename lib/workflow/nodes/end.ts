@@ -7,6 +7,7 @@ import { renderValue, type TemplateScope } from "../template";
 import { commonDataShape, noHandles, templateMapSchema } from "./common";
 import { defineNode } from "./node-definition";
 
+/** The `data` of a END node (spec §2), common fields included; `.describe()` texts are the editor's field help. */
 export const endConfigSchema = z.object({
   ...commonDataShape,
   output_mapping: templateMapSchema
@@ -14,10 +15,13 @@ export const endConfigSchema = z.object({
     .describe("Output key → template. A value that is one reference keeps its type ({{llm.json}} stays an object)."),
 });
 
+/** Parsed `data` of a END node. */
 export type EndConfig = z.infer<typeof endConfigSchema>;
 
+/** The outputs of a END node (spec §2). */
 export const endOutputSchema = z.record(z.string(), z.unknown());
 
+/** The END node type: schemas, handles, editor metadata, executor. */
 export const endNode = defineNode({
   type: "END",
   configSchema: endConfigSchema,

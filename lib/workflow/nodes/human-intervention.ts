@@ -10,9 +10,12 @@ import { renderText, type TemplateScope } from "../template";
 import { commonDataShape } from "./common";
 import { defineNode, type SourceHandle } from "./node-definition";
 
+/** What a person can decide (spec §2 HUMAN_INTERVENTION `decision`). */
 export const APPROVAL_DECISIONS = ["approved", "rejected"] as const;
+/** One of APPROVAL_DECISIONS. */
 export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 
+/** The `data` of a HUMAN_INTERVENTION node (spec §2), common fields included; `.describe()` texts are the editor's field help. */
 export const humanInterventionConfigSchema = z.object({
   ...commonDataShape,
   title: z.string().max(200).optional().describe("What is to be approved (template)."),
@@ -26,8 +29,10 @@ export const humanInterventionConfigSchema = z.object({
     .describe("Hours before the approval times out (approval_timeout)."),
 });
 
+/** Parsed `data` of a HUMAN_INTERVENTION node. */
 export type HumanInterventionConfig = z.infer<typeof humanInterventionConfigSchema>;
 
+/** The outputs of a HUMAN_INTERVENTION node (spec §2). */
 export const humanInterventionOutputSchema = z.object({
   decision: z.enum(APPROVAL_DECISIONS),
   decided_by: z.string().nullable(),
@@ -36,6 +41,7 @@ export const humanInterventionOutputSchema = z.object({
   decided_at: z.string(),
 });
 
+/** Outputs of a HUMAN_INTERVENTION node. */
 export type HumanInterventionOutputs = z.infer<typeof humanInterventionOutputSchema>;
 
 /** Resolved inputs of a HUMAN_INTERVENTION node: what the approval row stores. */
@@ -48,6 +54,7 @@ export interface HumanInterventionInputs {
 
 const handles = (): SourceHandle[] => ["approved", "rejected"];
 
+/** The HUMAN_INTERVENTION node type: schemas, handles, editor metadata, executor. */
 export const humanInterventionNode = defineNode({
   type: "HUMAN_INTERVENTION",
   configSchema: humanInterventionConfigSchema,

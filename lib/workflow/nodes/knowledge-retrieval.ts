@@ -7,6 +7,7 @@ import { renderText, type TemplateScope } from "../template";
 import { commonDataShape, missingService, unnamedHandle, withoutUndefined } from "./common";
 import { defineNode } from "./node-definition";
 
+/** The `data` of a KNOWLEDGE_RETRIEVAL node (spec §2), common fields included; `.describe()` texts are the editor's field help. */
 export const knowledgeRetrievalConfigSchema = z.object({
   ...commonDataShape,
   kb_ids: z.array(z.string().min(1)).min(1).describe("Knowledge bases to search."),
@@ -15,12 +16,16 @@ export const knowledgeRetrievalConfigSchema = z.object({
   min_score: z.number().optional().describe("Drop chunks scoring below this."),
 });
 
+/** Parsed `data` of a KNOWLEDGE_RETRIEVAL node. */
 export type KnowledgeRetrievalConfig = z.infer<typeof knowledgeRetrievalConfigSchema>;
 
+/** One retrieved chunk: document name, chunk position, score, text. */
 export const retrievedChunkSchema = z.object({ document: z.string(), chunk: z.number(), score: z.number(), text: z.string() });
 
+/** The outputs of a KNOWLEDGE_RETRIEVAL node (spec §2). */
 export const knowledgeRetrievalOutputSchema = z.object({ results: z.array(retrievedChunkSchema), output: z.string() });
 
+/** Outputs of a KNOWLEDGE_RETRIEVAL node. */
 export type KnowledgeRetrievalOutputs = z.infer<typeof knowledgeRetrievalOutputSchema>;
 
 /** Resolved inputs of a KNOWLEDGE_RETRIEVAL node. */
@@ -31,6 +36,7 @@ export interface KnowledgeRetrievalInputs {
   min_score?: number;
 }
 
+/** The KNOWLEDGE_RETRIEVAL node type: schemas, handles, editor metadata, executor. */
 export const knowledgeRetrievalNode = defineNode({
   type: "KNOWLEDGE_RETRIEVAL",
   configSchema: knowledgeRetrievalConfigSchema,

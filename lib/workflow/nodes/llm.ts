@@ -10,6 +10,7 @@ import { defineNode } from "./node-definition";
 
 const schemaChecker = new Ajv({ strict: false, allErrors: false });
 
+/** The `data` of a LLM node (spec §2), common fields included; `.describe()` texts are the editor's field help. */
 export const llmConfigSchema = z.object({
   ...commonDataShape,
   model: z.string().min(1).optional().describe("Model name; empty uses the default model."),
@@ -28,16 +29,20 @@ export const llmConfigSchema = z.object({
     .describe("JSON Schema of a structured answer; when set, the answer is parsed into `json`."),
 });
 
+/** Parsed `data` of a LLM node. */
 export type LlmConfig = z.infer<typeof llmConfigSchema>;
 
+/** Token usage of a model call, in tokens. */
 export const tokenUsageSchema = z.object({ prompt_tokens: z.number(), completion_tokens: z.number() });
 
+/** The outputs of a LLM node (spec §2). */
 export const llmOutputSchema = z.object({
   text: z.string(),
   json: z.unknown().optional(),
   usage: tokenUsageSchema,
 });
 
+/** Outputs of a LLM node. */
 export type LlmOutputs = z.infer<typeof llmOutputSchema>;
 
 /** Resolved inputs of an LLM node, as recorded in its node run. */
@@ -50,6 +55,7 @@ export interface LlmInputs {
   output_schema?: Record<string, unknown>;
 }
 
+/** The LLM node type: schemas, handles, editor metadata, executor. */
 export const llmNode = defineNode({
   type: "LLM",
   configSchema: llmConfigSchema,

@@ -8,6 +8,7 @@ import { renderValue, type TemplateScope } from "../template";
 import { commonDataShape, missingService, templateMapSchema, unnamedHandle } from "./common";
 import { defineNode } from "./node-definition";
 
+/** The `data` of a MCP node (spec §2), common fields included; `.describe()` texts are the editor's field help. */
 export const mcpConfigSchema = z.object({
   ...commonDataShape,
   server_id: z.string().min(1).describe("The MCP server (resources.mcp_servers[].id)."),
@@ -15,10 +16,13 @@ export const mcpConfigSchema = z.object({
   parameters: templateMapSchema.default({}).describe("Tool argument name → template."),
 });
 
+/** Parsed `data` of a MCP node. */
 export type McpConfig = z.infer<typeof mcpConfigSchema>;
 
+/** The outputs of a MCP node (spec §2). */
 export const mcpOutputSchema = z.object({ content: z.string(), structured: z.unknown(), is_error: z.boolean() });
 
+/** Outputs of a MCP node. */
 export type McpOutputs = z.infer<typeof mcpOutputSchema>;
 
 /** Resolved inputs of an MCP node. */
@@ -28,6 +32,7 @@ export interface McpInputs {
   parameters: Record<string, unknown>;
 }
 
+/** The MCP node type: schemas, handles, editor metadata, executor. */
 export const mcpNode = defineNode({
   type: "MCP",
   configSchema: mcpConfigSchema,

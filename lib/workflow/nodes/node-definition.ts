@@ -19,6 +19,7 @@ export const NODE_TYPES = [
   "HUMAN_INTERVENTION",
 ] as const;
 
+/** One of NODE_TYPES. */
 export type NodeType = (typeof NODE_TYPES)[number];
 
 /** `sourceHandle` of an edge: a named handle, or `null` for a node's one unnamed handle (spec §2). */

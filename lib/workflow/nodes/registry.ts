@@ -14,6 +14,7 @@ import { mcpNode } from "./mcp";
 import { NODE_TYPES, type NodeDefinition, type NodeType } from "./node-definition";
 import { startNode } from "./start";
 
+/** Every node type, keyed by `type`. */
 export const nodeRegistry = {
   START: startNode,
   END: endNode,

@@ -9,6 +9,7 @@ import { defineNode } from "./node-definition";
 
 /** Types a START variable may have (spec §2). */
 export const VARIABLE_TYPES = ["string", "number", "boolean", "object", "array"] as const;
+/** One of VARIABLE_TYPES. */
 export type VariableType = (typeof VARIABLE_TYPES)[number];
 
 /** True when `value` has the variable type (`number` must be finite; `object` is a plain object, not an array or null). */
@@ -27,6 +28,7 @@ export function matchesVariableType(value: unknown, type: VariableType): boolean
   }
 }
 
+/** One START variable (spec §2). */
 export const startVariableSchema = z.object({
   name: z
     .string()
@@ -38,8 +40,10 @@ export const startVariableSchema = z.object({
   description: z.string().optional().describe("Shown to whoever starts the run, and to agents calling run_workflow."),
 });
 
+/** A parsed START variable. */
 export type StartVariable = z.infer<typeof startVariableSchema>;
 
+/** The `data` of a START node (spec §2), common fields included; `.describe()` texts are the editor's field help. */
 export const startConfigSchema = z
   .object({
     ...commonDataShape,
@@ -66,10 +70,13 @@ export const startConfigSchema = z
     });
   });
 
+/** Parsed `data` of a START node. */
 export type StartConfig = z.infer<typeof startConfigSchema>;
 
+/** The outputs of a START node (spec §2). */
 export const startOutputSchema = z.record(z.string(), z.unknown());
 
+/** The START node type: schemas, handles, editor metadata, executor. */
 export const startNode = defineNode({
   type: "START",
   configSchema: startConfigSchema,
