@@ -1,0 +1,121 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import type { z } from "zod";
+import { appendAuditLog } from "@/lib/audit";
+import { requireUser } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
+import {
+  getWorkflow,
+  getWorkflowVersionGraph,
+  listWorkflowVersions,
+  publishWorkflow,
+  restoreWorkflowVersion,
+  type SaveDraftResult,
+  type StoredGraph,
+  saveWorkflowDraft,
+  type WorkflowVersionItem,
+} from "@/lib/db/queries/workflows";
+import { type ActionResult, AppError, actionResult } from "@/lib/errors";
+import { type GraphIssue, validateGraph } from "@/lib/workflow/validate";
+import { publishSchema, saveDraftSchema, versionSchema, workflowIdSchema } from "../schema";
+
+function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new AppError("invalid_input", parsed.error.issues[0]?.message);
+  return parsed.data;
+}
+
+/**
+ * Saves the editor's draft graph if nobody saved since `baseRevision` (optimistic concurrency); otherwise
+ * answers with the stored revision and graph so the editor can ask the person what to do. `force`
+ * overwrites (the person chose to, having seen the conflict). Drafts may be invalid (spec §4 runs at publish).
+ */
+export async function saveDraftAction(input: unknown): Promise<ActionResult<SaveDraftResult>> {
+  return actionResult(async () => {
+    const user = await requireUser();
+    const data = parseInput(saveDraftSchema, input);
+    return saveWorkflowDraft(getDb(), user, {
+      id: data.id,
+      baseRevision: data.baseRevision,
+      graph: data.graph as StoredGraph,
+      force: data.force,
+    });
+  });
+}
+
+/** The stored draft (for "load theirs" after a conflict). */
+export async function loadDraftAction(input: unknown): Promise<ActionResult<{ revision: number; graph: StoredGraph }>> {
+  return actionResult(async () => {
+    const user = await requireUser();
+    const { id } = parseInput(workflowIdSchema, input);
+    const workflow = await getWorkflow(getDb(), user, id);
+    return { revision: workflow.draftRevision, graph: workflow.draftGraph };
+  });
+}
+
+export type PublishResult = { published: true; version: number } | { published: false; issues: GraphIssue[] };
+
+/**
+ * Publishes the saved draft as a new active version with an optional note. The draft must validate
+ * (spec §4); otherwise nothing is published and the issues come back. `draftRevision` must be the
+ * stored one (the editor saves first), so what is published is what the person sees.
+ */
+export async function publishWorkflowAction(input: unknown): Promise<ActionResult<PublishResult>> {
+  return actionResult(async () => {
+    const user = await requireUser();
+    const data = parseInput(publishSchema, input);
+    const db = getDb();
+    const workflow = await getWorkflow(db, user, data.id);
+    const issues = validateGraph(workflow.draftGraph);
+    if (issues.length > 0) return { published: false as const, issues };
+    const { version } = await publishWorkflow(db, user, { id: data.id, draftRevision: data.draftRevision, note: data.note });
+    await appendAuditLog(db, {
+      action: "workflow.publish",
+      actorId: user.id,
+      actorEmail: user.email,
+      targetType: "workflow",
+      targetId: data.id,
+      data: { version, note: data.note },
+    });
+    revalidatePath("/workflows");
+    return { published: true as const, version };
+  });
+}
+
+/** The workflow's versions, newest first. */
+export async function listVersionsAction(input: unknown): Promise<ActionResult<WorkflowVersionItem[]>> {
+  return actionResult(async () => {
+    const user = await requireUser();
+    const { id } = parseInput(workflowIdSchema, input);
+    return listWorkflowVersions(getDb(), user, id);
+  });
+}
+
+/** One version's graph (to show its diff). */
+export async function getVersionGraphAction(input: unknown): Promise<ActionResult<StoredGraph>> {
+  return actionResult(async () => {
+    const user = await requireUser();
+    const { id, versionId } = parseInput(versionSchema, input);
+    return getWorkflowVersionGraph(getDb(), user, id, versionId);
+  });
+}
+
+/** Replaces the draft with a version's graph; returns the new draft revision and graph. */
+export async function restoreVersionAction(input: unknown): Promise<ActionResult<{ revision: number; graph: StoredGraph }>> {
+  return actionResult(async () => {
+    const user = await requireUser();
+    const { id, versionId } = parseInput(versionSchema, input);
+    const db = getDb();
+    const restored = await restoreWorkflowVersion(db, user, id, versionId);
+    await appendAuditLog(db, {
+      action: "workflow.restore_version",
+      actorId: user.id,
+      actorEmail: user.email,
+      targetType: "workflow",
+      targetId: id,
+      data: { versionId },
+    });
+    return restored;
+  });
+}

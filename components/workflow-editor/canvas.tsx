@@ -1,0 +1,167 @@
+"use client";
+
+import {
+  Background,
+  BackgroundVariant,
+  type Connection,
+  Controls,
+  type Edge,
+  MiniMap,
+  type OnBeforeDelete,
+  ReactFlow,
+  type Viewport,
+  useReactFlow,
+} from "@xyflow/react";
+import "@xyflow/react/dist/style.css";
+import { Info } from "lucide-react";
+import { type DragEvent, memo, useCallback, useEffect, useRef, useState } from "react";
+import { isNodeType, nodeRegistry } from "@/lib/workflow/nodes/registry";
+import type { NodeType } from "@/lib/workflow/nodes/node-definition";
+import { connectionProblem } from "./connection-rules";
+import type { useEditorGraph } from "./hooks/use-editor-graph";
+import { nodeTypes } from "./nodes/node-types";
+import { type EditorEdge, type EditorNode, PALETTE_DRAG_TYPE } from "./types";
+
+type Operations = ReturnType<typeof useEditorGraph>["operations"];
+
+/** Above this many nodes only the visible ones are rendered (React Flow's guidance for large graphs). */
+const VISIBLE_ONLY_THRESHOLD = 300;
+const DELETE_KEYS = ["Backspace", "Delete"];
+const MULTI_SELECT_KEYS = ["Meta", "Control", "Shift"];
+const defaultEdgeOptions = { interactionWidth: 16 };
+const fitViewOptions = { padding: 0.2, maxZoom: 1.1 };
+
+function minimapColor(node: EditorNode): string {
+  return isNodeType(node.type) ? nodeRegistry[node.type].meta.color : "#a1a1aa";
+}
+
+/**
+ * The React Flow canvas: the node renderers (module-level `nodeTypes`), connections checked with a hint
+ * when refused, drop from the palette, keyboard delete, multi-select, minimap, zoom controls.
+ */
+export const Canvas = memo(function Canvas({
+  nodes,
+  edges,
+  operations,
+  colorMode,
+  initialViewport,
+  onDropType,
+}: {
+  nodes: EditorNode[];
+  edges: EditorEdge[];
+  operations: Operations;
+  colorMode: "light" | "dark";
+  initialViewport?: Viewport;
+  onDropType: (type: NodeType, position: { x: number; y: number }) => void;
+}) {
+  const flow = useReactFlow<EditorNode, EditorEdge>();
+  const [hint, setHint] = useState<string | null>(null);
+  const hintRef = useRef<string | null>(null);
+  const hintTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const showHint = useCallback((text: string | null, clearAfterMs?: number) => {
+    if (hintTimer.current) clearTimeout(hintTimer.current);
+    if (hintRef.current !== text) {
+      hintRef.current = text;
+      setHint(text);
+    }
+    if (text && clearAfterMs) hintTimer.current = setTimeout(() => showHint(null), clearAfterMs);
+  }, []);
+  useEffect(() => () => void (hintTimer.current && clearTimeout(hintTimer.current)), []);
+
+  const isValidConnection = useCallback(
+    (connection: Connection | Edge) => {
+      const { nodes: current, edges: currentEdges } = operations.getGraph();
+      const problem = connectionProblem(connection, new Map(current.map((node) => [node.id, node])), currentEdges);
+      showHint(problem);
+      return problem === null;
+    },
+    [operations, showHint],
+  );
+
+  const onConnectEnd = useCallback(() => {
+    if (hintRef.current) showHint(hintRef.current, 3000);
+  }, [showHint]);
+
+  const onConnectStart = useCallback(() => showHint(null), [showHint]);
+
+  const onBeforeDelete: OnBeforeDelete<EditorNode, EditorEdge> = useCallback(async () => {
+    operations.recordHistory();
+    return true;
+  }, [operations]);
+
+  const onDragOver = useCallback((event: DragEvent) => {
+    if (!event.dataTransfer.types.includes(PALETTE_DRAG_TYPE)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "move";
+  }, []);
+
+  const onDrop = useCallback(
+    (event: DragEvent) => {
+      const type = event.dataTransfer.getData(PALETTE_DRAG_TYPE);
+      if (!isNodeType(type)) return;
+      event.preventDefault();
+      const position = flow.screenToFlowPosition({ x: event.clientX, y: event.clientY });
+      onDropType(type, { x: Math.round(position.x - 120), y: Math.round(position.y - 30) });
+    },
+    [flow, onDropType],
+  );
+
+  return (
+    <div
+      className="absolute inset-0"
+      role="application"
+      aria-label="Workflow canvas"
+      onDragOver={onDragOver}
+      onDrop={onDrop}
+      data-testid="canvas"
+    >
+      <ReactFlow<EditorNode, EditorEdge>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        onNodesChange={operations.onNodesChange}
+        onEdgesChange={operations.onEdgesChange}
+        onConnect={operations.onConnect}
+        onConnectStart={onConnectStart}
+        onConnectEnd={onConnectEnd}
+        isValidConnection={isValidConnection}
+        onNodeDragStart={operations.recordHistory}
+        onSelectionDragStart={operations.recordHistory}
+        onBeforeDelete={onBeforeDelete}
+        deleteKeyCode={DELETE_KEYS}
+        multiSelectionKeyCode={MULTI_SELECT_KEYS}
+        selectionKeyCode="Shift"
+        defaultEdgeOptions={defaultEdgeOptions}
+        defaultViewport={initialViewport}
+        fitView={!initialViewport}
+        fitViewOptions={fitViewOptions}
+        minZoom={0.05}
+        maxZoom={2}
+        onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_THRESHOLD}
+        colorMode={colorMode}
+        proOptions={{ hideAttribution: true }}
+      >
+        <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
+        <Controls position="bottom-right" showInteractive={false} />
+        <MiniMap position="top-right" pannable zoomable nodeColor={minimapColor} ariaLabel="Minimap" />
+      </ReactFlow>
+      {nodes.length === 0 ? (
+        <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
+          <p className="max-w-sm rounded-lg border border-dashed border-zinc-300 bg-white/80 px-5 py-4 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:bg-zinc-900/80 dark:text-zinc-400">
+            An empty canvas. Drag <strong>Start</strong> from the palette to begin, then the steps, and finish with <strong>End</strong>.
+          </p>
+        </div>
+      ) : null}
+      {hint ? (
+        <div
+          role="status"
+          data-testid="connection-hint"
+          className="pointer-events-none absolute top-3 left-1/2 z-10 flex -translate-x-1/2 items-center gap-2 rounded-md bg-zinc-900 px-3 py-1.5 text-xs text-white shadow-lg dark:bg-zinc-100 dark:text-zinc-900"
+        >
+          <Info size={13} aria-hidden="true" /> {hint}
+        </div>
+      ) : null}
+    </div>
+  );
+});

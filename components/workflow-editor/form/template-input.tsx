@@ -1,0 +1,129 @@
+"use client";
+
+import { clsx } from "clsx";
+import { type ReactNode, useMemo, useRef } from "react";
+import { inputClass } from "@/components/ui/field";
+import { parseTemplate } from "@/lib/workflow/template";
+import { referenceProblems } from "../upstream";
+import { VariablePicker } from "./variable-picker";
+import { useVariables } from "./variables-context";
+
+interface TemplateInputProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  multiline: boolean;
+  invalid?: boolean;
+  placeholder?: string;
+}
+
+/**
+ * A template field (spec §3): a text input or text area with a variable picker, in which references the
+ * node cannot use are underlined as you type and listed below with the reason.
+ */
+export function TemplateInput({ id, label, value, onChange, onBlur, multiline, invalid, placeholder }: TemplateInputProps) {
+  const { groups, allNodeIds } = useVariables();
+  const field = useRef<HTMLTextAreaElement | HTMLInputElement | null>(null);
+  const mirror = useRef<HTMLDivElement>(null);
+  const problems = useMemo(() => referenceProblems(value, groups, allNodeIds), [value, groups, allNodeIds]);
+  const flagged = useMemo(() => new Set(problems.map((problem) => problem.reference.raw)), [problems]);
+
+  const insert = (reference: string) => {
+    const element = field.current;
+    const start = element?.selectionStart ?? value.length;
+    const end = element?.selectionEnd ?? value.length;
+    const next = value.slice(0, start) + reference + value.slice(end);
+    onChange(next);
+    requestAnimationFrame(() => {
+      element?.focus();
+      const caret = start + reference.length;
+      element?.setSelectionRange(caret, caret);
+    });
+  };
+
+  const highlighted: ReactNode[] = [];
+  if (flagged.size > 0) {
+    parseTemplate(value).forEach((segment, index) => {
+      if (segment.kind === "text") highlighted.push(segment.text);
+      else
+        highlighted.push(
+          <span
+            key={index}
+            className={flagged.has(segment.reference.raw) ? "underline decoration-red-500 decoration-wavy decoration-2" : undefined}
+          >
+            {segment.reference.raw}
+          </span>,
+        );
+    });
+  }
+
+  const syncScroll = () => {
+    if (mirror.current && field.current) {
+      mirror.current.scrollTop = field.current.scrollTop;
+      mirror.current.scrollLeft = field.current.scrollLeft;
+    }
+  };
+
+  const shared = {
+    id,
+    value,
+    placeholder,
+    spellCheck: false,
+    "aria-invalid": invalid || problems.length > 0 || undefined,
+    "aria-describedby": problems.length > 0 ? `${id}-references` : undefined,
+    onBlur,
+    onScroll: syncScroll,
+    className: clsx(inputClass, "font-mono text-[13px] leading-5", multiline && "min-h-24 resize-y"),
+  };
+
+  return (
+    <div>
+      <div className="mb-1 flex justify-end">
+        <VariablePicker onPick={insert} fieldLabel={label} />
+      </div>
+      <div className="relative">
+        {multiline ? (
+          <textarea
+            {...shared}
+            ref={(element) => {
+              field.current = element;
+            }}
+            rows={4}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        ) : (
+          <input
+            {...shared}
+            ref={(element) => {
+              field.current = element;
+            }}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        )}
+        {flagged.size > 0 ? (
+          <div
+            ref={mirror}
+            aria-hidden="true"
+            className={clsx(
+              "pointer-events-none absolute inset-0 overflow-hidden border border-transparent px-3 py-2 font-mono text-[13px] leading-5 text-transparent",
+              multiline ? "break-words whitespace-pre-wrap" : "whitespace-pre",
+            )}
+          >
+            {highlighted}
+          </div>
+        ) : null}
+      </div>
+      {problems.length > 0 ? (
+        <ul id={`${id}-references`} className="mt-1 space-y-0.5 text-xs text-red-600 dark:text-red-400" data-testid="reference-problems">
+          {problems.map((problem, index) => (
+            <li key={index}>
+              <code className="font-mono">{problem.reference.raw}</code>: {problem.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

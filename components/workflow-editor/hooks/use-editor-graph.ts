@@ -1,0 +1,244 @@
+"use client";
+
+import { applyEdgeChanges, applyNodeChanges, type Connection, type EdgeChange, type NodeChange, type XYPosition } from "@xyflow/react";
+import { useCallback, useMemo, useRef, useState } from "react";
+import type { NodeType } from "@/lib/workflow/nodes/node-definition";
+import { getNodeDefinition } from "@/lib/workflow/nodes/registry";
+import { layoutGraph } from "../auto-layout";
+import { type ClipboardPayload, pasteInto } from "../clipboard";
+import { edgeIdFor, idBaseFor, nextNodeId, renameNode } from "../graph-convert";
+import { sourceHandlesOf } from "../node-handles";
+import type { EditorEdge, EditorGraph, EditorNode } from "../types";
+import { useHistory } from "./use-history";
+
+/** What a change affects: `structure` re-validates and saves; `layout` only saves; `view` neither. */
+type ChangeKind = "structure" | "layout" | "view";
+
+/**
+ * The graph being edited. The latest nodes and edges live in a ref (so callbacks stay stable and read
+ * what is current even between renders) and in state (what React renders). Every edit goes through
+ * `commit`, which records undo history and moves the counters that drive validation (`structureVersion`)
+ * and autosave (`changeCounter`). `formEpoch` moves when the graph is replaced from outside the form
+ * (undo, paste, load), so the side panel's form reloads.
+ */
+export function useEditorGraph(initial: EditorGraph) {
+  const graphRef = useRef<EditorGraph>(initial);
+  const [nodes, setNodes] = useState(initial.nodes);
+  const [edges, setEdges] = useState(initial.edges);
+  const [structureVersion, setStructureVersion] = useState(0);
+  const [changeCounter, setChangeCounter] = useState(0);
+  const changeCounterRef = useRef(0);
+  const [formEpoch, setFormEpoch] = useState(0);
+  const { record, undo: undoHistory, redo: redoHistory, canUndo, canRedo } = useHistory();
+
+  const commit = useCallback((next: EditorGraph, kind: ChangeKind, options: { persisted?: boolean; resetForm?: boolean } = {}) => {
+    const previous = graphRef.current;
+    graphRef.current = next;
+    if (next.nodes !== previous.nodes) setNodes(next.nodes);
+    if (next.edges !== previous.edges) setEdges(next.edges);
+    if (kind === "structure") setStructureVersion((v) => v + 1);
+    if (kind !== "view" && !options.persisted) {
+      changeCounterRef.current += 1;
+      setChangeCounter(changeCounterRef.current);
+    }
+    if (options.resetForm) setFormEpoch((v) => v + 1);
+  }, []);
+
+  const getGraph = useCallback(() => graphRef.current, []);
+
+  const onNodesChange = useCallback(
+    (changes: NodeChange<EditorNode>[]) => {
+      const current = graphRef.current;
+      const nodesNext = applyNodeChanges(changes, current.nodes);
+      const structural = changes.some((change) => change.type === "remove" || change.type === "add" || change.type === "replace");
+      const moved = changes.some((change) => change.type === "position" && change.dragging === false);
+      commit({ nodes: nodesNext, edges: current.edges }, structural ? "structure" : moved ? "layout" : "view");
+    },
+    [commit],
+  );
+
+  const onEdgesChange = useCallback(
+    (changes: EdgeChange<EditorEdge>[]) => {
+      const current = graphRef.current;
+      const edgesNext = applyEdgeChanges(changes, current.edges);
+      const structural = changes.some((change) => change.type === "remove" || change.type === "add" || change.type === "replace");
+      commit({ nodes: current.nodes, edges: edgesNext }, structural ? "structure" : "view");
+    },
+    [commit],
+  );
+
+  /** Records the graph before a change React Flow is about to make (drag, delete). */
+  const recordHistory = useCallback(() => record(graphRef.current), [record]);
+
+  const onConnect = useCallback(
+    (connection: Connection) => {
+      const current = graphRef.current;
+      record(current);
+      const id = edgeIdFor(connection.source, connection.sourceHandle, connection.target, new Set(current.edges.map((e) => e.id)));
+      const edge: EditorEdge = {
+        id,
+        source: connection.source,
+        sourceHandle: connection.sourceHandle ?? null,
+        target: connection.target,
+        targetHandle: connection.targetHandle ?? null,
+      };
+      commit({ nodes: current.nodes, edges: [...current.edges, edge] }, "structure");
+    },
+    [commit, record],
+  );
+
+  /**
+   * Adds a node of `type` at `position`, selected, with its type's default data. With `after`, also
+   * connects it from that node's first free source handle (or its first handle).
+   */
+  const addNode = useCallback(
+    (type: NodeType, position: XYPosition, after?: string): string => {
+      const current = graphRef.current;
+      record(current);
+      const id = nextNodeId(idBaseFor(type), new Set(current.nodes.map((node) => node.id)));
+      const node: EditorNode = { id, type, position, data: structuredClone(getNodeDefinition(type).meta.defaultData), selected: true };
+      const nodesNext = [...current.nodes.map((n) => (n.selected ? { ...n, selected: false } : n)), node];
+      let edgesNext = current.edges;
+      const from = after ? current.nodes.find((n) => n.id === after) : undefined;
+      if (from && from.type !== "END" && type !== "START") {
+        const handles = sourceHandlesOf(from.type, from.data);
+        const used = new Set(current.edges.filter((e) => e.source === from.id).map((e) => e.sourceHandle ?? null));
+        const handle = handles.find((h) => !used.has(h)) ?? handles[0];
+        if (handle !== undefined) {
+          const edgeId = edgeIdFor(from.id, handle, id, new Set(current.edges.map((e) => e.id)));
+          edgesNext = [...current.edges, { id: edgeId, source: from.id, sourceHandle: handle, target: id, targetHandle: null }];
+        }
+      }
+      commit({ nodes: nodesNext, edges: edgesNext }, "structure");
+      return id;
+    },
+    [commit, record],
+  );
+
+  /** Replaces a node's data (the side panel form); typing in one node's form is one undo step. */
+  const updateNodeData = useCallback(
+    (id: string, data: Record<string, unknown>) => {
+      const current = graphRef.current;
+      const index = current.nodes.findIndex((node) => node.id === id);
+      if (index === -1) return;
+      if (JSON.stringify(current.nodes[index].data) === JSON.stringify(data)) return;
+      record(current, `data:${id}`);
+      const nodesNext = current.nodes.slice();
+      nodesNext[index] = { ...current.nodes[index], data };
+      // edges from handles that no longer exist (a removed condition) stay: validation reports them as invalid_handle
+      commit({ nodes: nodesNext, edges: current.edges }, "structure");
+    },
+    [commit, record],
+  );
+
+  /** Renames a node and every reference to it. */
+  const renameNodeId = useCallback(
+    (from: string, to: string) => {
+      record(graphRef.current);
+      commit(renameNode(graphRef.current, from, to), "structure", { resetForm: true });
+    },
+    [commit, record],
+  );
+
+  /** Selects exactly these nodes (the problems list, search). */
+  const selectNodes = useCallback(
+    (ids: readonly string[]) => {
+      const wanted = new Set(ids);
+      const current = graphRef.current;
+      commit(
+        {
+          nodes: current.nodes.map((node) =>
+            Boolean(node.selected) === wanted.has(node.id) ? node : { ...node, selected: wanted.has(node.id) },
+          ),
+          edges: current.edges.map((edge) => (edge.selected ? { ...edge, selected: false } : edge)),
+        },
+        "view",
+      );
+    },
+    [commit],
+  );
+
+  /**
+   * Replaces the whole graph (load theirs, restore a version, a local backup). `persisted`: the graph is
+   * what the server has, so nothing becomes unsaved. Recorded in history, so it can be undone.
+   */
+  const replaceGraph = useCallback(
+    (next: EditorGraph, options: { persisted: boolean }) => {
+      record(graphRef.current);
+      commit(next, "structure", { persisted: options.persisted, resetForm: true });
+      return changeCounterRef.current;
+    },
+    [commit, record],
+  );
+
+  const undo = useCallback(() => {
+    const previous = undoHistory(graphRef.current);
+    if (previous) commit(previous, "structure", { resetForm: true });
+  }, [commit, undoHistory]);
+
+  const redo = useCallback(() => {
+    const next = redoHistory(graphRef.current);
+    if (next) commit(next, "structure", { resetForm: true });
+  }, [commit, redoHistory]);
+
+  const autoLayout = useCallback(() => {
+    const current = graphRef.current;
+    record(current);
+    commit({ nodes: layoutGraph(current.nodes, current.edges), edges: current.edges }, "layout");
+  }, [commit, record]);
+
+  const paste = useCallback(
+    (payload: ClipboardPayload, offset: XYPosition) => {
+      record(graphRef.current);
+      commit(pasteInto(graphRef.current, payload, offset), "structure", { resetForm: true });
+    },
+    [commit, record],
+  );
+
+  const operations = useMemo(
+    () => ({
+      onNodesChange,
+      onEdgesChange,
+      onConnect,
+      recordHistory,
+      addNode,
+      updateNodeData,
+      renameNodeId,
+      selectNodes,
+      replaceGraph,
+      undo,
+      redo,
+      autoLayout,
+      paste,
+      getGraph,
+    }),
+    [
+      onNodesChange,
+      onEdgesChange,
+      onConnect,
+      recordHistory,
+      addNode,
+      updateNodeData,
+      renameNodeId,
+      selectNodes,
+      replaceGraph,
+      undo,
+      redo,
+      autoLayout,
+      paste,
+      getGraph,
+    ],
+  );
+
+  return {
+    nodes,
+    edges,
+    structureVersion,
+    changeCounter,
+    getChangeCounter: () => changeCounterRef.current,
+    formEpoch,
+    canUndo,
+    canRedo,
+    operations,
+  };
+}

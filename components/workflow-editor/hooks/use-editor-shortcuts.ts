@@ -1,0 +1,52 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+
+/** True when the event comes from a place where keys edit text (inputs, text areas, selects, contenteditable). */
+export function isEditableTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || target.closest("dialog") !== null;
+}
+
+/**
+ * Editor shortcuts while focus is not in a text field: Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo,
+ * and the copy/paste events (which carry the system clipboard) for nodes.
+ */
+export function useEditorShortcuts(handlers: {
+  undo: () => void;
+  redo: () => void;
+  copy: (event: ClipboardEvent) => void;
+  paste: (event: ClipboardEvent) => void;
+}) {
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (isEditableTarget(event.target) || !(event.ctrlKey || event.metaKey)) return;
+      const key = event.key.toLowerCase();
+      if (key === "z" && !event.shiftKey) {
+        event.preventDefault();
+        latest.current.undo();
+      } else if ((key === "z" && event.shiftKey) || key === "y") {
+        event.preventDefault();
+        latest.current.redo();
+      }
+    };
+    const onCopy = (event: ClipboardEvent) => {
+      if (isEditableTarget(event.target) || (window.getSelection()?.toString() ?? "") !== "") return;
+      latest.current.copy(event);
+    };
+    const onPaste = (event: ClipboardEvent) => {
+      if (isEditableTarget(event.target)) return;
+      latest.current.paste(event);
+    };
+    window.addEventListener("keydown", onKeyDown);
+    document.addEventListener("copy", onCopy);
+    document.addEventListener("paste", onPaste);
+    return () => {
+      window.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("copy", onCopy);
+      document.removeEventListener("paste", onPaste);
+    };
+  }, []);
+}

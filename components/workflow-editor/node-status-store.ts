@@ -1,0 +1,112 @@
+/**
+ * Per-node overlays that change independently of the graph — validation issues and, during a run, the
+ * node's run state — kept outside React state so that a change re-renders only the nodes it concerns
+ * (a 1,000-node canvas does not re-render as a whole when validation finishes).
+ */
+import { createContext, useCallback, useContext, useSyncExternalStore } from "react";
+import type { GraphIssue } from "@/lib/workflow/validate";
+
+/** A node's state in the run being watched (spec §5 node statuses, §9 events). */
+export interface NodeRunState {
+  status: "pending" | "running" | "waiting" | "succeeded" | "failed" | "skipped";
+  elapsedMs?: number;
+  startedAt?: number;
+}
+
+const NO_ISSUES: readonly GraphIssue[] = [];
+
+export class NodeStatusStore {
+  private issues = new Map<string, readonly GraphIssue[]>();
+  private runs = new Map<string, NodeRunState>();
+  private listeners = new Map<string, Set<() => void>>();
+
+  subscribe(nodeId: string, listener: () => void): () => void {
+    let set = this.listeners.get(nodeId);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(nodeId, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  }
+
+  getIssues(nodeId: string): readonly GraphIssue[] {
+    return this.issues.get(nodeId) ?? NO_ISSUES;
+  }
+
+  getRun(nodeId: string): NodeRunState | undefined {
+    return this.runs.get(nodeId);
+  }
+
+  private notify(ids: Iterable<string>): void {
+    for (const id of ids) for (const listener of this.listeners.get(id) ?? []) listener();
+  }
+
+  /** Replaces every node's issues; notifies only nodes whose issues changed. */
+  setIssues(issues: readonly GraphIssue[]): void {
+    const next = new Map<string, GraphIssue[]>();
+    for (const issue of issues) {
+      for (const id of new Set(issue.nodeIds)) {
+        const list = next.get(id);
+        if (list) list.push(issue);
+        else next.set(id, [issue]);
+      }
+    }
+    const changed = new Set<string>();
+    for (const [id, list] of next) {
+      const previous = this.issues.get(id);
+      if (!previous || previous.length !== list.length || previous.some((issue, i) => issue.message !== list[i].message)) changed.add(id);
+    }
+    for (const id of this.issues.keys()) if (!next.has(id)) changed.add(id);
+    for (const id of changed) {
+      const list = next.get(id);
+      if (list) this.issues.set(id, list);
+      else this.issues.delete(id);
+    }
+    this.notify(changed);
+  }
+
+  setRun(nodeId: string, state: NodeRunState | undefined): void {
+    if (state) this.runs.set(nodeId, state);
+    else this.runs.delete(nodeId);
+    this.notify([nodeId]);
+  }
+
+  clearRuns(): void {
+    const ids = [...this.runs.keys()];
+    this.runs.clear();
+    this.notify(ids);
+  }
+}
+
+export const NodeStatusContext = createContext<NodeStatusStore | null>(null);
+
+function useStore(): NodeStatusStore {
+  const store = useContext(NodeStatusContext);
+  if (!store) throw new Error("NodeStatusContext is missing: render nodes inside the workflow editor");
+  return store;
+}
+
+/** The validation issues of one node; re-renders only when they change. */
+export function useNodeIssues(nodeId: string): readonly GraphIssue[] {
+  const store = useStore();
+  const subscribe = useCallback((listener: () => void) => store.subscribe(nodeId, listener), [store, nodeId]);
+  return useSyncExternalStore(
+    subscribe,
+    () => store.getIssues(nodeId),
+    () => NO_ISSUES,
+  );
+}
+
+/** The run state of one node; re-renders only when it changes. */
+export function useNodeRun(nodeId: string): NodeRunState | undefined {
+  const store = useStore();
+  const subscribe = useCallback((listener: () => void) => store.subscribe(nodeId, listener), [store, nodeId]);
+  return useSyncExternalStore(
+    subscribe,
+    () => store.getRun(nodeId),
+    () => undefined,
+  );
+}
