@@ -37,7 +37,10 @@ export async function rotateWebhookAction(workflowId: string, mode?: unknown) {
     const { user, workflow } = await manage(workflowId);
     const parsedMode = mode === undefined ? undefined : webhookModeSchema.parse(mode);
     const result = await createOrRotateWebhook(getDb(), workflow.id, parsedMode);
-    await audit(user, result.view.rotatedAt ? "webhook.rotate" : "webhook.create", workflow.id, { webhook_id: result.view.id, mode: result.view.mode });
+    await audit(user, result.view.rotatedAt ? "webhook.rotate" : "webhook.create", workflow.id, {
+      webhook_id: result.view.id,
+      mode: result.view.mode,
+    });
     revalidatePath(`/workflows/${workflow.id}/triggers`);
     return result;
   });
@@ -65,7 +68,9 @@ export async function deleteWebhookAction(workflowId: string) {
 async function parseSchedule(user: SessionUser, workflowId: string, input: unknown) {
   const parsed = scheduleFormSchema.safeParse(input);
   if (!parsed.success) {
-    throw new AppError("invalid_input", undefined, { fields: Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])) });
+    throw new AppError("invalid_input", undefined, {
+      fields: Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
+    });
   }
   const inputs = parsed.data.inputs === "" ? {} : (JSON.parse(parsed.data.inputs) as Record<string, unknown>);
   const active = await getActiveWorkflow(getDb(), user, workflowId).catch((error: unknown) => {
@@ -79,7 +84,8 @@ async function parseSchedule(user: SessionUser, workflowId: string, input: unkno
       throw new AppError("invalid_input", undefined, { fields: { inputs: error instanceof Error ? error.message : String(error) } });
     }
     const checked = checkRunInputs({ variables: active.variables } as StartConfig, inputs);
-    if (!checked.ok) throw new AppError("invalid_input", undefined, { fields: { inputs: checked.issues.map((issue) => issue.message).join("; ") } });
+    if (!checked.ok)
+      throw new AppError("invalid_input", undefined, { fields: { inputs: checked.issues.map((issue) => issue.message).join("; ") } });
   }
   return { cron: parsed.data.cron, timezone: parsed.data.timezone, inputs, enabled: parsed.data.enabled };
 }
@@ -99,7 +105,12 @@ export async function updateScheduleAction(workflowId: string, scheduleId: strin
     const { user, workflow } = await manage(workflowId);
     const data = await parseSchedule(user, workflow.id, input);
     const view = await updateSchedule(getDb(), workflow.id, scheduleId, data);
-    await audit(user, "schedule.update", workflow.id, { schedule_id: view.id, cron: view.cron, timezone: view.timezone, enabled: view.enabled });
+    await audit(user, "schedule.update", workflow.id, {
+      schedule_id: view.id,
+      cron: view.cron,
+      timezone: view.timezone,
+      enabled: view.enabled,
+    });
     revalidatePath(`/workflows/${workflow.id}/triggers`);
   });
 }

@@ -2,7 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ScheduleItem, SchedulePanel } from "@/components/triggers/schedule-panel";
+import { type ScheduleItem, SchedulePanel } from "@/components/triggers/schedule-panel";
 import { WebhookPanel } from "@/components/triggers/webhook-panel";
 import { Badge, Card, PageHeader } from "@/components/ui/page";
 import { workflowToolNames } from "@/lib/api/mcp-server";
@@ -16,7 +16,15 @@ export const metadata: Metadata = { title: "Triggers" };
 
 /** `Tue 1 Jan 2030, 09:00` in the schedule's zone (rendered on the server only, so no hydration mismatch). */
 function formatInZone(date: Date, timezone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone: timezone, weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }).format(date);
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: timezone,
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(date);
 }
 
 export default async function TriggersPage({ params }: { params: Promise<{ id: string }> }) {
@@ -35,13 +43,19 @@ export default async function TriggersPage({ params }: { params: Promise<{ id: s
   const now = new Date();
   const scheduleItems: ScheduleItem[] = schedules.map((schedule) => ({
     ...schedule,
-    nextRuns: schedule.enabled && active ? nextCronRuns(schedule.cron, schedule.timezone, 3, now).map((date) => formatInZone(date, schedule.timezone)) : [],
+    nextRuns:
+      schedule.enabled && active
+        ? nextCronRuns(schedule.cron, schedule.timezone, 3, now).map((date) => formatInZone(date, schedule.timezone))
+        : [],
     lastTick: schedule.lastTickAt ? formatInZone(new Date(schedule.lastTickAt), schedule.timezone) : null,
   }));
   const toolName = active ? workflowToolNames([active]).get(active.id) : null;
   return (
     <div className="mx-auto max-w-5xl px-8 py-8">
-      <Link href={`/workflows/${id}`} className="mb-3 inline-flex items-center gap-1 text-sm text-zinc-600 hover:underline dark:text-zinc-400">
+      <Link
+        href={`/workflows/${id}`}
+        className="mb-3 inline-flex items-center gap-1 text-sm text-zinc-600 hover:underline dark:text-zinc-400"
+      >
         <ArrowLeft size={14} aria-hidden="true" /> {workflow.name}
       </Link>
       <PageHeader
@@ -50,7 +64,10 @@ export default async function TriggersPage({ params }: { params: Promise<{ id: s
         actions={active ? <Badge tone="green">Published v{active.version}</Badge> : <Badge tone="amber">Not published</Badge>}
       />
       {!active ? (
-        <p role="note" className="mb-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-200">
+        <p
+          role="note"
+          className="mb-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-200"
+        >
           This workflow has no published version yet. Triggers can be set up now, but they start runs only once it is published.
         </p>
       ) : null}
