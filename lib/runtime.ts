@@ -16,6 +16,7 @@ import { PrismaRunStore } from "@/lib/db/prisma-run-store";
 import { loadWorkspaceEnv, type WorkspaceEnv } from "@/lib/db/queries/env-variables";
 import { createEngine } from "@/lib/workflow/engine";
 import type { RunRecord } from "@/lib/workflow/run-store";
+import { createAgentRuntime, registerAgentRuntime } from "./runtime-agents";
 import { currentWorkerId, withDeadWorkersOnly } from "./runtime/recovery";
 import { createRunServicesFactory } from "./runtime/services";
 import type { Runtime } from "./runtime/types";
@@ -46,7 +47,10 @@ export function createRuntime(options: CreateRuntimeOptions = {}): Runtime {
   const workerId = currentWorkerId();
   let workspace: WorkspaceEnv = { values: {}, secretNames: [] };
   const services = createRunServicesFactory({ db, env: options.env, workspaceEnv: () => workspace });
-  const engine = createEngine({ store, services, workerId, maxParallel: options.maxParallel });
+  // agents (issue 5, lib/runtime-agents.ts): AGENT nodes get the agent service; run_workflow starts child runs on this engine
+  const agents = createAgentRuntime({ db, env: options.env, engine: () => engine });
+  const engine = createEngine({ store, services: agents.withAgentService(services), workerId, maxParallel: options.maxParallel });
+  registerAgentRuntime(engine, agents);
   return {
     db,
     kind,

@@ -199,7 +199,7 @@ describe("run_workflow through AGENT nodes", () => {
     });
     expect(run.status).toBe("succeeded");
     const results = lastToolResults("main: echo 21, try the gated one, and pass a string");
-    const echo = JSON.parse(results[0]);
+    const echo = JSON.parse(String(results[0]));
     expect(echo).toEqual({ run_id: expect.any(String), status: "succeeded", outputs: { x: 21, label: null } });
     expect(results[1]).toBe('Error (contains_human_intervention): "Refund approval" waits for a human approval, so an agent cannot run it');
     expect(results[2]).toBe(
@@ -238,7 +238,7 @@ describe("run_workflow through AGENT nodes", () => {
     });
     expect(run.status).toBe("succeeded");
     // D0 (depth 0) → D1 (depth 1, the cap) → D2 would be depth 2
-    const d1 = JSON.parse(lastToolResults("depth: go to D1")[0]);
+    const d1 = JSON.parse(String(lastToolResults("depth: go to D1")[0]));
     expect(d1.status).toBe("succeeded");
     expect(lastToolResults("depth: go to D2")).toEqual([
       'Error (max_depth_exceeded): Running "D2" would nest runs 2 levels deep; the limit is 1',
