@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { appendAuditLog } from "@/lib/audit";
 import { requireUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
+import { importWorkflowDocument } from "@/lib/db/queries/workflow-documents";
 import { createWorkflow, deleteWorkflow, duplicateWorkflow, renameWorkflow, uniqueWorkflowName } from "@/lib/db/queries/workflows";
 import { type ActionResult, AppError, actionResult } from "@/lib/errors";
 import { parseWorkflowFile } from "./import-document";
@@ -97,9 +98,11 @@ export async function deleteWorkflowAction(input: unknown): Promise<ActionResult
 export type ImportWorkflowResult = { created: true; id: string; name: string } | { created: false; problems: string[] };
 
 /**
- * Imports a workflow file (spec §1 JSON) as a new draft owned by the user, named after the document
- * (with " (copy)" when that name is taken). A file that is not JSON, not a workflow document, or whose
- * graph does not validate (spec §4) creates nothing and lists each problem.
+ * Imports a workflow file (spec §1) as a new draft owned by the user, named after the document (with
+ * " (copy)" when the user already has one by that name), with its `resources` (connectors, MCP servers,
+ * knowledge bases: created when missing, reused when the same). A file that is not JSON, not a workflow
+ * document, whose graph does not validate (spec §4) or whose resources conflict with stored ones creates
+ * nothing and lists each problem.
  */
 export async function importWorkflowAction(input: unknown): Promise<ActionResult<ImportWorkflowResult>> {
   return actionResult(async () => {
@@ -108,19 +111,26 @@ export async function importWorkflowAction(input: unknown): Promise<ActionResult
     const parsed = parseWorkflowFile(text);
     if (!parsed.ok) return { created: false as const, problems: parsed.problems };
     const db = getDb();
-    // TODO(workflow-documents): switch to lib/db/queries/workflow-documents.ts when it lands, so the
-    // document's `resources` (connectors, MCP servers, knowledge bases) are created or reused too.
     const name = await uniqueWorkflowName(db, user.id, parsed.document.name);
-    const created = await createWorkflow(db, { ownerId: user.id, name, description: parsed.document.description, graph: parsed.graph });
+    let imported: Awaited<ReturnType<typeof importWorkflowDocument>>;
+    try {
+      imported = await importWorkflowDocument(db, JSON.parse(text), { ownerId: user.id });
+    } catch (error) {
+      if (error instanceof AppError && (error.code === "conflict" || error.code === "invalid_document")) {
+        return { created: false as const, problems: [error.message] };
+      }
+      throw error;
+    }
+    if (name !== parsed.document.name) await renameWorkflow(db, user, imported.workflowId, name);
     await appendAuditLog(db, {
       action: "workflow.import",
       actorId: user.id,
       actorEmail: user.email,
       targetType: "workflow",
-      targetId: created.id,
-      data: { name },
+      targetId: imported.workflowId,
+      data: { name, resources: imported.resources },
     });
     revalidatePath("/workflows");
-    return { created: true as const, id: created.id, name };
+    return { created: true as const, id: imported.workflowId, name };
   });
 }

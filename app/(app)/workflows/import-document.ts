@@ -2,16 +2,12 @@
  * Reading an uploaded workflow file (spec §1): JSON, then the document envelope and the graph
  * (validateDocument, spec §4). Every problem comes back as one readable line; nothing is thrown.
  */
-import type { StoredGraph } from "@/lib/db/queries/workflows";
-import { graphEnvelopeSchema, type WorkflowDocument } from "@/lib/workflow/schema";
+import type { WorkflowDocument } from "@/lib/workflow/schema";
 import { validateDocument } from "@/lib/workflow/validate";
 
-export type ParsedWorkflowFile = { ok: true; document: WorkflowDocument; graph: StoredGraph } | { ok: false; problems: string[] };
+export type ParsedWorkflowFile = { ok: true; document: WorkflowDocument } | { ok: false; problems: string[] };
 
-/**
- * Parses a workflow file's text. On success `graph` is the file's graph as written (edges' absent
- * handles made `null`), which is what the draft stores; `document` is the parsed, validated document.
- */
+/** Parses and validates a workflow file's text; `document` is the parsed, validated document. */
 export function parseWorkflowFile(text: string): ParsedWorkflowFile {
   let raw: unknown;
   try {
@@ -22,6 +18,5 @@ export function parseWorkflowFile(text: string): ParsedWorkflowFile {
   }
   const result = validateDocument(raw);
   if (!result.ok) return { ok: false, problems: result.issues.map((issue) => `${issue.message} (${issue.code})`) };
-  const graph = graphEnvelopeSchema.parse((raw as { graph: unknown }).graph) as StoredGraph;
-  return { ok: true, document: result.value, graph };
+  return { ok: true, document: result.value };
 }

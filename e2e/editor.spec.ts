@@ -1,0 +1,257 @@
+import { readFileSync } from "node:fs";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { screenshot, signIn } from "./helpers";
+
+test.use({ viewport: { width: 1600, height: 1000 } });
+
+/** The workflow editor as a person uses it. */
+class EditorPage {
+  constructor(readonly page: Page) {}
+
+  get canvas(): Locator {
+    return this.page.getByTestId("canvas");
+  }
+
+  node(id: string): Locator {
+    return this.page.locator(`.react-flow__node[data-id="${id}"]`);
+  }
+
+  panel(): Locator {
+    return this.page.getByTestId("side-panel");
+  }
+
+  /** Drags a palette item onto the canvas at (x, y) within the canvas. */
+  async drop(type: string, x: number, y: number) {
+    await this.page.getByTestId(`palette-${type}`).dragTo(this.canvas, { targetPosition: { x, y } });
+  }
+
+  /** Drags from a node's source handle (named or the unnamed one) to another node's target handle. */
+  async connect(source: string, target: string, handle?: string) {
+    const from = handle
+      ? this.node(source).locator(`.react-flow__handle.source[data-handleid="${handle}"]`)
+      : this.node(source).locator(".react-flow__handle.source").first();
+    const to = this.node(target).locator(".react-flow__handle.target");
+    const a = await from.boundingBox();
+    const b = await to.boundingBox();
+    if (!a || !b) throw new Error(`handles of ${source} → ${target} not visible`);
+    await this.page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await this.page.mouse.down();
+    await this.page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
+    await this.page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+    await this.page.mouse.up();
+  }
+
+  async select(id: string) {
+    await this.node(id).click();
+    await expect(this.panel().getByLabel(/^Node ID/)).toHaveValue(id);
+  }
+
+  /** Picks a variable in the picker of the template field labelled `label`. */
+  async pickVariable(label: string, reference: string) {
+    await this.panel().getByRole("button", { name: `Insert variable into ${label}` }).click();
+    await this.page.getByRole("option", { name: new RegExp(`^${reference.replace(/[.[\]]/g, "\\$&")}`) }).click();
+  }
+
+  async expectSaved() {
+    await expect(this.page.getByTestId("save-state")).toHaveAttribute("data-state", "saved", { timeout: 15_000 });
+  }
+
+  async fitView() {
+    await this.page.getByRole("button", { name: "Fit View" }).click();
+  }
+}
+
+test.describe("workflow editor", () => {
+  test("build a workflow from an empty canvas, validate, save, reload, export, import a copy, publish", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/workflows");
+    await page.getByRole("button", { name: "New workflow" }).click();
+    await page.getByLabel("Name").fill("E2E refund check");
+    await page.getByRole("button", { name: "Create and open" }).click();
+    await page.waitForURL(/\/workflows\/[^/]+$/);
+    const editor = new EditorPage(page);
+    await expect(page.getByText("An empty canvas.")).toBeVisible();
+    await expect(page.getByTestId("problems-count")).toHaveText("2 problems");
+
+    // drag five node types from the palette
+    await editor.drop("START", 120, 120);
+    await expect(editor.node("start")).toBeVisible();
+    await expect(page.getByTestId("palette-START")).toBeDisabled();
+    await editor.drop("LLM", 420, 120);
+    await editor.drop("CONDITION_BRANCH", 120, 380);
+    await editor.drop("HUMAN_INTERVENTION", 420, 420);
+    await editor.drop("END", 720, 300);
+    for (const id of ["start", "llm", "condition_branch", "human_intervention", "end"]) await expect(editor.node(id)).toBeVisible();
+    await expect(editor.node("human_intervention").locator('[data-handleid="approved"]')).toBeVisible();
+    await expect(editor.node("human_intervention").locator('[data-handleid="rejected"]')).toBeVisible();
+    await expect(editor.node("condition_branch").locator('[data-handleid="if_1"]')).toBeVisible();
+    await expect(editor.node("condition_branch").locator('[data-handleid="default"]')).toBeVisible();
+    await page.getByRole("button", { name: "Close node settings" }).click();
+
+    // connect them
+    await editor.connect("start", "llm");
+    await editor.connect("llm", "condition_branch");
+    await editor.connect("condition_branch", "human_intervention", "if_1");
+    await editor.connect("condition_branch", "end", "default");
+    await editor.connect("human_intervention", "end", "approved");
+    await expect(page.locator(".react-flow__edge")).toHaveCount(5);
+
+    // a connection that would make a loop is refused with a hint
+    await editor.connect("human_intervention", "llm", "rejected");
+    await expect(page.getByTestId("connection-hint")).toContainText("loop");
+    await expect(page.locator(".react-flow__edge")).toHaveCount(5);
+
+    await page.getByRole("button", { name: "Auto-layout" }).click();
+
+    // START: one required input variable
+    await editor.select("start");
+    await editor.panel().getByRole("button", { name: "Add variable" }).click();
+    await editor.panel().getByLabel("Name *").fill("question");
+    await editor.panel().getByLabel("Required").check();
+    await expect(editor.node("start")).toContainText("Inputs: question");
+
+    // LLM: the prompt from the variable picker, which lists only what is upstream
+    await editor.select("llm");
+    const prompt = editor.panel().getByLabel("Prompt template *");
+    await prompt.fill("Is this a refund request? ");
+    await editor.panel().getByRole("button", { name: "Insert variable into Prompt template" }).click();
+    await expect(page.getByRole("option", { name: /^input\.question/ })).toBeVisible();
+    await expect(page.getByRole("option", { name: /^llm\./ })).toHaveCount(0);
+    await page.getByRole("option", { name: /^input\.question/ }).click();
+    await expect(prompt).toHaveValue("Is this a refund request? {{input.question}}");
+    // a reference to something that does not exist is flagged as you type
+    await prompt.fill("Is this a refund request? {{input.question}} {{nope.text}}");
+    await expect(editor.panel().getByTestId("reference-problems")).toContainText("there is no node “nope”");
+    await prompt.fill("Is this a refund request? {{input.question}}");
+    await expect(editor.panel().getByTestId("reference-problems")).toHaveCount(0);
+
+    // CONDITION_BRANCH: its empty rule is a problem until it is filled (badge + problems list)
+    await expect(editor.node("condition_branch").getByTestId("node-issues")).toBeVisible();
+    await expect(page.getByTestId("problems-list")).toContainText("conditions.0.rules.0.variable");
+    await editor.select("condition_branch");
+    await editor.pickVariable("Variable", "llm.text");
+    await expect(editor.panel().getByLabel("Variable *")).toHaveValue("{{llm.text}}");
+    await editor.panel().getByLabel("Operator *").selectOption("contains");
+    await editor.panel().getByLabel("Value").fill("yes");
+    await expect(editor.node("condition_branch").getByTestId("node-issues")).toHaveCount(0);
+
+    // HUMAN_INTERVENTION: who decides
+    await editor.select("human_intervention");
+    await editor.panel().getByLabel("Assignee").fill("demo@switchyard.local");
+    await expect(editor.node("human_intervention")).toContainText("Decided by demo@switchyard.local");
+
+    // END: an output from the picker
+    await editor.select("end");
+    await editor.panel().getByRole("button", { name: "Add output" }).click();
+    await editor.panel().getByLabel("Output mapping 1 name").fill("answer");
+    await editor.pickVariable("Output mapping 1 value", "llm.text");
+    await expect(editor.node("end")).toContainText("Outputs: answer");
+
+    await expect(page.getByTestId("problems-count")).toHaveText("No problems: ready to publish");
+    await editor.expectSaved();
+    await editor.fitView();
+    await screenshot(page, "editor-light");
+
+    // everything is still there after a reload
+    await page.reload();
+    for (const id of ["start", "llm", "condition_branch", "human_intervention", "end"]) await expect(editor.node(id)).toBeVisible();
+    await expect(page.locator(".react-flow__edge")).toHaveCount(5);
+    await expect(page.getByTestId("problems-count")).toHaveText("No problems: ready to publish");
+    await editor.select("llm");
+    await expect(editor.panel().getByLabel("Prompt template *")).toHaveValue("Is this a refund request? {{input.question}}");
+
+    // undo and redo through the keyboard
+    await page.getByRole("button", { name: "Close node settings" }).click();
+    await editor.node("end").click();
+    await page.keyboard.press("Delete");
+    await expect(editor.node("end")).toHaveCount(0);
+    await expect(page.getByTestId("problems-count")).not.toHaveText("No problems: ready to publish");
+    await editor.canvas.click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press("Control+z");
+    await expect(editor.node("end")).toBeVisible();
+    await expect(page.locator(".react-flow__edge")).toHaveCount(5);
+    await editor.expectSaved();
+
+    // dark theme
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await editor.select("condition_branch");
+    await screenshot(page, "editor-dark");
+    await page.getByRole("button", { name: "Switch to light theme" }).click();
+
+    // export the file
+    const downloadPromise = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export workflow file" }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe("E2E-refund-check.workflow.json");
+    const filePath = test.info().outputPath("exported.workflow.json");
+    await download.saveAs(filePath);
+    const document = JSON.parse(readFileSync(filePath, "utf8"));
+    expect(document.format).toBe("switchyard.workflow");
+    expect(document.name).toBe("E2E refund check");
+    expect(document.graph.nodes.map((node: { id: string }) => node.id).sort()).toEqual(["condition_branch", "end", "human_intervention", "llm", "start"]);
+
+    // an invalid file lists its problems and creates nothing
+    await page.goto("/workflows");
+    const rowsBefore = await page.getByTestId("workflow-row").count();
+    await page.getByTestId("import-file").setInputFiles({
+      name: "broken.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify({ ...document, graph: { ...document.graph, edges: [] } })),
+    });
+    await expect(page.getByTestId("import-problems")).toContainText("cannot be reached from START");
+    await page.getByRole("button", { name: "OK" }).click();
+    await expect(page.getByTestId("workflow-row")).toHaveCount(rowsBefore);
+
+    // the exported file imports as a copy
+    await page.getByTestId("import-file").setInputFiles(filePath);
+    await page.waitForURL(/\/workflows\/[^/]+$/);
+    await expect(page.getByRole("heading", { name: "E2E refund check (copy)" })).toBeVisible();
+    await expect(page.locator(".react-flow__node")).toHaveCount(5);
+
+    // publish the copy with a note; the version shows in the history
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByLabel("Note").fill("First version");
+    await page.getByRole("dialog").getByRole("button", { name: "Publish" }).click();
+    await expect(page.getByText("active · v1")).toBeVisible();
+    await page.getByRole("button", { name: "Version history" }).click();
+    await expect(page.getByRole("dialog")).toContainText("First version");
+    await expect(page.getByTestId("version-diff")).toContainText("Nodes added");
+    await page.getByRole("button", { name: "Close" }).click();
+
+    await page.goto("/workflows");
+    const copyRow = page.getByTestId("workflow-row").filter({ hasText: "E2E refund check (copy)" });
+    await expect(copyRow).toContainText("active · v1");
+    await screenshot(page, "workflows-list");
+  });
+
+  test("list: search, rename, duplicate, delete with confirmation", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/workflows");
+    await page.getByRole("button", { name: "New workflow" }).click();
+    await page.getByLabel("Name").fill("Zebra list test");
+    await page.getByRole("button", { name: "Create and open" }).click();
+    await page.waitForURL(/\/workflows\/[^/]+$/);
+    await page.goto("/workflows");
+
+    await page.getByLabel("Search workflows").fill("zebra");
+    await expect(page.getByTestId("workflow-row")).toHaveCount(1);
+    await page.getByRole("button", { name: "Rename Zebra list test" }).click();
+    await page.getByRole("dialog").getByLabel("Name").fill("Zebra renamed");
+    await page.getByRole("dialog").getByRole("button", { name: "Rename" }).click();
+    await expect(page.getByRole("link", { name: "Zebra renamed" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Duplicate Zebra renamed" }).click();
+    await expect(page.getByRole("link", { name: "Zebra renamed (copy)" })).toBeVisible();
+    await expect(page.getByTestId("workflow-row")).toHaveCount(2);
+
+    await page.getByRole("button", { name: "Delete Zebra renamed (copy)" }).click();
+    await expect(page.getByRole("dialog")).toContainText("This cannot be undone.");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByTestId("workflow-row")).toHaveCount(2);
+    await page.getByRole("button", { name: "Delete Zebra renamed (copy)" }).click();
+    await page.getByRole("button", { name: "Delete workflow" }).click();
+    await expect(page.getByTestId("workflow-row")).toHaveCount(1);
+    await expect(page.getByRole("link", { name: "Zebra renamed (copy)" })).toHaveCount(0);
+  });
+});
