@@ -7,6 +7,7 @@ import type { WorkflowIssue } from "./errors";
 import { IDENTIFIER } from "./nodes/common";
 import { NODE_TYPES, type NodeType } from "./nodes/node-definition";
 import { getNodeDefinition, isNodeType, nodeRegistry } from "./nodes/registry";
+import { workflowResourcesSchema } from "./resources-schema";
 
 /** `format` of a workflow document (spec §1). */
 export const WORKFLOW_FORMAT = "switchyard.workflow";
@@ -86,90 +87,7 @@ export const graphEnvelopeSchema = z.object({
 /** A graph whose node `data` is not checked yet. */
 export type GraphEnvelope = z.infer<typeof graphEnvelopeSchema>;
 
-// ─── resources (spec §1) ─────────────────────────────────────────────────────────────────────────
-
-/** Connector auth kinds (spec §1); secrets may be `{{env.NAME}}`. */
-export const connectorAuthSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("none") }),
-  z.object({ kind: z.literal("bearer"), secret: z.string().default("") }),
-  z.object({ kind: z.literal("api_key_header"), header_name: z.string().min(1), secret: z.string().default("") }),
-  z.object({ kind: z.literal("api_key_query"), query_name: z.string().min(1), secret: z.string().default("") }),
-  z.object({ kind: z.literal("basic"), username: z.string(), secret: z.string().default("") }),
-]);
-
-/** A connector action (spec §1): templates over `{{params.NAME}}`. */
-export const connectorActionSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  description: z.string().default(""),
-  method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]).default("GET"),
-  path: z.string().default("/"),
-  query: z.record(z.string(), z.unknown()).default({}),
-  headers: z.record(z.string(), z.string()).default({}),
-  /** An object template (single references keep their type), a string template, or null. */
-  body: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown()), z.string(), z.null()]).default(null),
-  parameters: z.record(z.string(), z.unknown()).default({ type: "object", properties: {} }),
-  access: z.enum(["read", "write", "admin"]).default("read"),
-  timeout_ms: z.number().int().positive().default(10_000),
-  max_response_bytes: z.number().int().positive().default(1_048_576),
-});
-
-/** A connector in `resources.connectors`. */
-export const connectorResourceSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  description: z.string().default(""),
-  base_url: z.string().min(1),
-  auth: connectorAuthSchema.default({ kind: "none" }),
-  actions: z.array(connectorActionSchema).default([]),
-});
-
-/** An MCP server in `resources.mcp_servers` (stdio or streamable HTTP). */
-export const mcpServerResourceSchema = z.discriminatedUnion("transport", [
-  z.object({
-    id: z.string().min(1),
-    name: z.string().min(1),
-    transport: z.literal("stdio"),
-    command: z.string().min(1),
-    args: z.array(z.string()).default([]),
-    env: z.record(z.string(), z.string()).default({}),
-    timeout_ms: z.number().int().positive().default(30_000),
-  }),
-  z.object({
-    id: z.string().min(1),
-    name: z.string().min(1),
-    transport: z.literal("streamable_http"),
-    url: z.string().min(1),
-    headers: z.record(z.string(), z.string()).default({}),
-    timeout_ms: z.number().int().positive().default(30_000),
-  }),
-]);
-
-/** A knowledge base in `resources.knowledge_bases`. */
-export const knowledgeBaseResourceSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  description: z.string().default(""),
-  documents: z.array(z.object({ name: z.string().min(1), content: z.string() })).default([]),
-});
-
-/** The optional `resources` of a document (spec §1). */
-export const workflowResourcesSchema = z.object({
-  connectors: z.array(connectorResourceSchema).default([]),
-  mcp_servers: z.array(mcpServerResourceSchema).default([]),
-  knowledge_bases: z.array(knowledgeBaseResourceSchema).default([]),
-});
-
-/** Parsed `resources`. */
-export type WorkflowResources = z.infer<typeof workflowResourcesSchema>;
-/** A parsed connector resource. */
-export type ConnectorResource = z.infer<typeof connectorResourceSchema>;
-/** A parsed connector action. */
-export type ConnectorActionResource = z.infer<typeof connectorActionSchema>;
-/** A parsed MCP server resource. */
-export type McpServerResource = z.infer<typeof mcpServerResourceSchema>;
-/** A parsed knowledge base resource. */
-export type KnowledgeBaseResource = z.infer<typeof knowledgeBaseResourceSchema>;
+export * from "./resources-schema";
 
 // ─── the document ────────────────────────────────────────────────────────────────────────────────
 
@@ -205,6 +123,69 @@ export function zodIssuesToWorkflowIssues(error: z.ZodError, prefix: (string | n
     const field = formatIssuePath([...prefix, ...issue.path]);
     return { code: "invalid_document", nodeIds: [], field, message: field ? `${field}: ${issue.message}` : issue.message };
   });
+}
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function isNonEmptyString(value: unknown): value is string {
+  return typeof value === "string" && value.length > 0;
+}
+
+function isHandle(value: unknown): boolean {
+  return value === undefined || value === null || typeof value === "string";
+}
+
+/**
+ * The graph's envelope (nodes and edges without checking `data`). Well-formed graphs take a hand-written
+ * fast path (zod costs several µs per edge on big graphs); anything else goes through the zod schema
+ * for its readable `invalid_document` issues.
+ */
+export function parseGraphEnvelope(graph: unknown): ParseResult<GraphEnvelope> {
+  if (isPlainRecord(graph) && Array.isArray(graph.nodes) && Array.isArray(graph.edges)) {
+    const nodesOk = graph.nodes.every(
+      (node: unknown) =>
+        isPlainRecord(node) &&
+        isNonEmptyString(node.id) &&
+        isNonEmptyString(node.type) &&
+        (node.data === undefined || isPlainRecord(node.data)) &&
+        (node.position === undefined ||
+          (isPlainRecord(node.position) && typeof node.position.x === "number" && typeof node.position.y === "number")),
+    );
+    const edgesOk = graph.edges.every(
+      (edge: unknown) =>
+        isPlainRecord(edge) &&
+        isNonEmptyString(edge.id) &&
+        isNonEmptyString(edge.source) &&
+        isNonEmptyString(edge.target) &&
+        isHandle(edge.sourceHandle) &&
+        isHandle(edge.targetHandle),
+    );
+    const viewport = graph.viewport;
+    const viewportOk =
+      viewport === undefined ||
+      (isPlainRecord(viewport) &&
+        typeof viewport.x === "number" &&
+        typeof viewport.y === "number" &&
+        typeof viewport.zoom === "number" &&
+        viewport.zoom > 0);
+    if (nodesOk && edgesOk && viewportOk) {
+      const nodes = (graph.nodes as Record<string, unknown>[]).map((node) => ({
+        ...node,
+        position: node.position ?? { x: 0, y: 0 },
+        data: node.data ?? {},
+      }));
+      const edges = (graph.edges as Record<string, unknown>[]).map((edge) => ({
+        ...edge,
+        sourceHandle: edge.sourceHandle ?? null,
+        targetHandle: edge.targetHandle ?? null,
+      }));
+      return { ok: true, value: { nodes, edges, ...(viewport === undefined ? {} : { viewport }) } as GraphEnvelope };
+    }
+  }
+  const parsed = graphEnvelopeSchema.safeParse(graph);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, issues: zodIssuesToWorkflowIssues(parsed.error, ["graph"]) };
 }
 
 /**

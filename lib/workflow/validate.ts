@@ -12,8 +12,8 @@ import type { StartConfig } from "./nodes/start";
 import {
   documentEnvelopeSchema,
   type GraphEnvelope,
-  graphEnvelopeSchema,
   type ParseResult,
+  parseGraphEnvelope,
   parseNodeConfig,
   type WorkflowDocument,
   type WorkflowGraph,
@@ -196,69 +196,6 @@ function checkReferences(
   return issues;
 }
 
-function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
-function isNonEmptyString(value: unknown): value is string {
-  return typeof value === "string" && value.length > 0;
-}
-
-function isHandle(value: unknown): boolean {
-  return value === undefined || value === null || typeof value === "string";
-}
-
-/**
- * The graph's envelope (nodes and edges without checking `data`). Well-formed graphs take a hand-written
- * fast path (zod costs several µs per edge on big graphs); anything else goes through the zod schema
- * for its readable `invalid_document` issues.
- */
-function parseEnvelope(graph: unknown): ParseResult<GraphEnvelope> {
-  if (isPlainRecord(graph) && Array.isArray(graph.nodes) && Array.isArray(graph.edges)) {
-    const nodesOk = graph.nodes.every(
-      (node: unknown) =>
-        isPlainRecord(node) &&
-        isNonEmptyString(node.id) &&
-        isNonEmptyString(node.type) &&
-        (node.data === undefined || isPlainRecord(node.data)) &&
-        (node.position === undefined ||
-          (isPlainRecord(node.position) && typeof node.position.x === "number" && typeof node.position.y === "number")),
-    );
-    const edgesOk = graph.edges.every(
-      (edge: unknown) =>
-        isPlainRecord(edge) &&
-        isNonEmptyString(edge.id) &&
-        isNonEmptyString(edge.source) &&
-        isNonEmptyString(edge.target) &&
-        isHandle(edge.sourceHandle) &&
-        isHandle(edge.targetHandle),
-    );
-    const viewport = graph.viewport;
-    const viewportOk =
-      viewport === undefined ||
-      (isPlainRecord(viewport) &&
-        typeof viewport.x === "number" &&
-        typeof viewport.y === "number" &&
-        typeof viewport.zoom === "number" &&
-        viewport.zoom > 0);
-    if (nodesOk && edgesOk && viewportOk) {
-      const nodes = (graph.nodes as Record<string, unknown>[]).map((node) => ({
-        ...node,
-        position: node.position ?? { x: 0, y: 0 },
-        data: node.data ?? {},
-      }));
-      const edges = (graph.edges as Record<string, unknown>[]).map((edge) => ({
-        ...edge,
-        sourceHandle: edge.sourceHandle ?? null,
-        targetHandle: edge.targetHandle ?? null,
-      }));
-      return { ok: true, value: { nodes, edges, ...(viewport === undefined ? {} : { viewport }) } as GraphEnvelope };
-    }
-  }
-  const parsed = graphEnvelopeSchema.safeParse(graph);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, issues: zodIssuesToWorkflowIssues(parsed.error, ["graph"]) };
-}
-
 /**
  * Validates a graph (spec §4): node ids, node types and configs (`unknown_node_type`, `invalid_config`
  * with the field path inside `data`), `missing_start`, `multiple_start`, `missing_end`, `dangling_edge`,
@@ -274,7 +211,7 @@ const CHECK_CACHE_LIMIT = 32;
 const checkCache = new Map<string, { result: ParseResult<WorkflowGraph>; snapshot: unknown }>();
 
 function uncachedCheckGraph(graph: unknown): ParseResult<WorkflowGraph> {
-  const envelope = parseEnvelope(graph);
+  const envelope = parseGraphEnvelope(graph);
   if (!envelope.ok) return envelope;
   const { issues, configs } = checkEnvelope(envelope.value);
   if (issues.length > 0) return { ok: false, issues };
