@@ -43,7 +43,7 @@ export async function createTempDatabase(): Promise<TempDatabase> {
 export function startCli(args: string[], env: Record<string, string>): { child: ChildProcess; finished: Promise<CliResult>; stderrText: () => string } {
   const child = spawn(process.execPath, ["--import", "tsx", "cli/workflow.ts", ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";

@@ -2,7 +2,8 @@
  * `RunStore` over Prisma (SQLite and PostgreSQL), the durable store of the app, the CLI and workers
  * (spec §5 execution, §6 audit trail, §9 events). Passes `describeRunStoreConformance`.
  *
- * Atomicity: `createRun` and `commitStep` are each ONE transaction — run patch, node run upserts, events
+ * Atomicity: `createRun` and `commitStep` are each ONE transaction (hand-written multi-row SQL,
+ * run-store-sql.ts: one statement per table) — run patch, node run upserts, events
  * and approvals are all written or none — so a process may die at any point and the stored run still
  * tells the truth. Event seqs come from `Run.lastSeq`: the step's first statement is a conditional
  * `UPDATE "Run" SET lastSeq = lastSeq + n … WHERE id = ? [AND status IN expectStatus]`, which takes the
@@ -27,16 +28,8 @@ import type {
 } from "@/lib/workflow/run-store";
 import type { Db } from "./client";
 import type { DatabaseKind } from "./database-url";
-import {
-  approvalFromRow,
-  approvalToCreate,
-  eventFromRow,
-  nodeRunColumns,
-  nodeRunFromRow,
-  runFromRow,
-  runPatchToUpdate,
-  runToCreate,
-} from "./run-records";
+import { approvalFromRow, approvalToCreate, eventFromRow, nodeRunFromRow, runFromRow, runToCreate } from "./run-records";
+import { insertEventsSql, insertRunSql, updateRunSql, upsertNodeRunsSql } from "./run-store-sql";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
@@ -49,10 +42,6 @@ const POSTGRES_SNAPSHOT = { isolationLevel: "RepeatableRead" } as unknown as { i
 export interface PrismaRunStoreOptions {
   /** The database behind `db`; PostgreSQL snapshots use REPEATABLE READ. Default "sqlite". */
   kind?: DatabaseKind;
-}
-
-function eventRows(runId: string, firstSeq: number, events: readonly NewRunEvent[]) {
-  return events.map((event, i) => ({ runId, seq: firstSeq + i, type: event.type, data: JSON.stringify(event.data ?? {}), at: event.at }));
 }
 
 /** The durable RunStore. Give it the process-wide client (`getDb()`) or a test database's. */
@@ -68,10 +57,15 @@ export class PrismaRunStore implements RunStore {
 
   /** Inserts the run and its first events (seq 1…n) in one transaction. @throws on a duplicate id (P2002). */
   async createRun(run: NewRun, events: readonly NewRunEvent[] = []): Promise<RunRecord> {
-    const create = this.db.run.create({ data: runToCreate(run, events.length) });
-    if (events.length === 0) return runFromRow(await create);
-    const [row] = await this.db.$transaction([create, this.db.runEvent.createMany({ data: eventRows(run.id, 1, events) })]);
-    return runFromRow(row);
+    const data = runToCreate(run, events.length);
+    const insertRun = insertRunSql(this.kind, data, new Date());
+    const statements = [this.db.$executeRawUnsafe(insertRun.sql, ...insertRun.params)];
+    if (events.length > 0) {
+      const insertEvents = insertEventsSql(this.kind, run.id, 1, events);
+      statements.push(this.db.$executeRawUnsafe(insertEvents.sql, ...insertEvents.params));
+    }
+    await this.db.$transaction(statements);
+    return { ...structuredClone(run), lastSeq: events.length };
   }
 
   async getRun(runId: string): Promise<RunRecord | null> {
@@ -96,27 +90,28 @@ export class PrismaRunStore implements RunStore {
 
   private async commitInTransaction(tx: Tx, runId: string, step: StepCommit): Promise<CommitResult> {
     const events = step.events ?? [];
-    const where = step.expectStatus ? { id: runId, status: { in: [...step.expectStatus] } } : { id: runId };
-    // First statement: the conditional update that locks the run and reserves the event seqs.
-    const updated = await tx.run.updateMany({ where, data: { ...runPatchToUpdate(step.runPatch ?? {}), lastSeq: { increment: events.length } } });
-    if (updated.count === 0) {
+    const refused = async (): Promise<CommitResult> => {
       const current = await tx.run.findUnique({ where: { id: runId }, select: { status: true } });
       return current ? { ok: false, reason: "status_mismatch", status: current.status as RunStatus } : { ok: false, reason: "not_found" };
-    }
-    const { lastSeq } = await tx.run.findUniqueOrThrow({ where: { id: runId }, select: { lastSeq: true } });
-    for (const nodeRun of step.nodeRuns ?? []) {
-      const columns = nodeRunColumns(nodeRun);
-      await tx.nodeRun.upsert({
-        where: { runId_nodeId: { runId, nodeId: nodeRun.nodeId } },
-        create: { runId, nodeId: nodeRun.nodeId, ...columns },
-        update: columns,
-      });
+    };
+    if (step.expectStatus && step.expectStatus.length === 0) return refused();
+    // First statement: the conditional update that locks the run and reserves the event seqs (run-store-sql.ts).
+    const update = updateRunSql(this.kind, runId, step.runPatch ?? {}, events.length, step.expectStatus, new Date());
+    const updated = await tx.$queryRawUnsafe<Array<{ lastSeq: number | bigint }>>(update.sql, ...update.params);
+    if (updated.length === 0) return refused();
+    const lastSeq = Number(updated[0].lastSeq);
+    if (step.nodeRuns?.length) {
+      const upsert = upsertNodeRunsSql(this.kind, runId, step.nodeRuns);
+      await tx.$executeRawUnsafe(upsert.sql, ...upsert.params);
     }
     if (step.approvalsCreate?.length) await tx.approval.createMany({ data: step.approvalsCreate.map((a) => approvalToCreate(runId, a)) });
     if (step.cancelPendingApprovals) await tx.approval.updateMany({ where: { runId, status: "pending" }, data: { status: "cancelled" } });
-    const rows = eventRows(runId, lastSeq - events.length + 1, events);
-    if (rows.length > 0) await tx.runEvent.createMany({ data: rows });
-    const stored: RunEventRecord[] = rows.map((row, i) => ({ runId, seq: row.seq, type: events[i].type, data: JSON.parse(row.data), at: new Date(row.at) }));
+    const firstSeq = lastSeq - events.length + 1;
+    if (events.length > 0) {
+      const insert = insertEventsSql(this.kind, runId, firstSeq, events);
+      await tx.$executeRawUnsafe(insert.sql, ...insert.params);
+    }
+    const stored: RunEventRecord[] = events.map((event, i) => ({ runId, seq: firstSeq + i, type: event.type, data: structuredClone(event.data ?? {}), at: new Date(event.at) }));
     return { ok: true, events: stored, lastSeq };
   }
 

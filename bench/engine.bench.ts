@@ -1,0 +1,190 @@
+/**
+ * Engine and persistence throughput on this machine (`npm run bench`, or `npx tsx bench/engine.bench.ts`).
+ *
+ *   npx tsx bench/engine.bench.ts [--runs 400] [--concurrency 16] [--dag 1000]
+ *
+ * Prints:
+ * 1. engine overhead per node on a 1,000-node DAG with the in-memory store (µs/node, wall and CPU, best of 10);
+ *    target ≤ 50 µs/node;
+ * 2. persisted runs/s on SQLite (a fresh temporary file, WAL) of START → CONDITION_BRANCH → two CONNECTOR
+ *    branches to a local node:http server → END, sequential and with `--concurrency` runs at once; target
+ *    ≥ 1,000 runs/s;
+ * 3. peak RSS of the process (MB).
+ * The HTTP server runs in this process, so its CPU counts against the runs (as a co-located API would).
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { ensureDbReady } from "../lib/db/client";
+import { ensureDocumentWorkflow } from "../lib/db/queries/workflow-documents";
+import { getCliUser } from "../lib/db/queries/users";
+import { applyMigrations } from "../lib/db/schema-engine";
+import { createRuntime, type Runtime } from "../lib/runtime";
+import { createEngine } from "../lib/workflow/engine";
+import { InMemoryRunStore } from "../lib/workflow/memory-run-store";
+
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "400" }, concurrency: { type: "string", default: "16" }, dag: { type: "string", default: "1000" } },
+});
+const RUNS = Number(values.runs);
+const CONCURRENCY = Number(values.concurrency);
+const DAG_NODES = Number(values.dag);
+
+function node(id: string, type: string, data: Record<string, unknown>) {
+  return { id, type, position: { x: 0, y: 0 }, data };
+}
+function edge(source: string, target: string, sourceHandle: string | null = null) {
+  return { id: `${source}:${sourceHandle ?? ""}>${target}`, source, sourceHandle, target, targetHandle: null };
+}
+
+/** START, layers of 4 CONDITION_BRANCH nodes each fed by every node of the layer before, END. */
+function layeredDag(count: number) {
+  const nodes = [node("start", "START", { variables: [{ name: "x", type: "number", default_value: 1 }] })];
+  const edges = [];
+  let previous = ["start"];
+  for (let made = 0; made < count - 2; ) {
+    const layer: string[] = [];
+    for (let i = 0; i < 4 && made < count - 2; i++, made++) {
+      const id = `n${made}`;
+      nodes.push(node(id, "CONDITION_BRANCH", { conditions: [{ id: "pos", rules: [{ variable: "{{input.x}}", operator: "greater_than", value: 0 }] }] }));
+      for (const parent of previous) edges.push(edge(parent, id, parent === "start" ? null : "pos"));
+      layer.push(id);
+    }
+    previous = layer;
+  }
+  nodes.push(node("end", "END", { output_mapping: { x: "{{input.x}}" } }));
+  for (const parent of previous) edges.push(edge(parent, "end", "pos"));
+  return { nodes, edges, viewport: { x: 0, y: 0, zoom: 1 } };
+}
+
+async function engineOverhead(): Promise<{ wallUs: number; cpuUs: number }> {
+  const engine = createEngine({ store: new InMemoryRunStore(), services: {} });
+  const dag = layeredDag(DAG_NODES);
+  await engine.startRun({ workflowId: "warm", version: 1, graph: layeredDag(200), inputs: {}, trigger: { kind: "cli" } });
+  let wall = Number.POSITIVE_INFINITY;
+  let cpu = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 10; i++) {
+    const started = performance.now();
+    const before = process.cpuUsage();
+    const run = await engine.startRun({ workflowId: "bench", version: 1, graph: dag, inputs: {}, trigger: { kind: "cli" } });
+    const used = process.cpuUsage(before);
+    if (run.status !== "succeeded") throw new Error(`DAG run ended ${run.status}`);
+    wall = Math.min(wall, performance.now() - started);
+    cpu = Math.min(cpu, (used.user + used.system) / 1000);
+  }
+  return { wallUs: (wall * 1000) / DAG_NODES, cpuUs: (cpu * 1000) / DAG_NODES };
+}
+
+function branchDocument(baseUrl: string) {
+  const call = (id: string, action: string) => node(id, "CONNECTOR", { connector_id: "bench_api", action_id: action, parameters: { n: "{{input.n}}" } });
+  return {
+    format: "switchyard.workflow",
+    version: 1,
+    name: "Bench: branch to two connectors",
+    graph: {
+      nodes: [
+        node("start", "START", { variables: [{ name: "n", type: "number", required: true }] }),
+        node("route", "CONDITION_BRANCH", { conditions: [{ id: "even", rules: [{ variable: "{{input.n}}", operator: "less_than", value: 0.5 }] }] }),
+        call("left", "left"),
+        call("right", "right"),
+        node("end", "END", { output_mapping: { route: "{{route.matched}}" } }),
+      ],
+      edges: [edge("start", "route"), edge("route", "left", "even"), edge("route", "right", "default"), edge("left", "end"), edge("right", "end")],
+      viewport: { x: 0, y: 0, zoom: 1 },
+    },
+    resources: {
+      connectors: [
+        {
+          id: "bench_api",
+          name: "Bench API",
+          base_url: baseUrl,
+          auth: { kind: "none" },
+          actions: ["left", "right"].map((id) => ({ id, name: id, method: "GET", path: `/${id}`, query: { n: "{{params.n}}" }, parameters: { type: "object", properties: { n: { type: "number" } } } })),
+        },
+      ],
+    },
+  };
+}
+
+/** Wall-clock runs/s, and this process's CPU ms per run (the figure that does not depend on other load on the machine). */
+async function persistedRunsPerSecond(runtime: Runtime, graph: unknown, workflowId: string, userId: string, runs: number, concurrency: number): Promise<{ perSecond: number; cpuMsPerRun: number }> {
+  let next = 0;
+  let failed = 0;
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < runs) {
+        next += 1;
+        const run = await runtime.engine.startRun({ workflowId, version: null, graph, inputs: { n: Math.random() }, trigger: { kind: "cli", userId } });
+        if (run.status !== "succeeded") {
+          failed += 1;
+          if (failed === 1) console.error("first failure:", JSON.stringify(run.error));
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  if (failed > 0) throw new Error(`${failed} of ${runs} runs did not succeed`);
+  return { perSecond: runs / seconds, cpuMsPerRun: (cpu.user + cpu.system) / 1000 / runs };
+}
+
+async function main(): Promise<void> {
+  process.env.SWITCHYARD_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
+  process.env.SWITCHYARD_ALLOWED_HOSTS = "127.0.0.1";
+  const overhead = await engineOverhead();
+  console.log(`engine overhead, ${DAG_NODES}-node DAG, in-memory store: ${overhead.wallUs.toFixed(1)} µs/node wall, ${overhead.cpuUs.toFixed(1)} µs/node CPU (target ≤ 50)`);
+
+  const server = createServer((req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ path: req.url }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const dir = mkdtempSync(path.join(tmpdir(), "switchyard-bench-"));
+  const url = `file:${path.join(dir, "bench.db")}`;
+  await applyMigrations(url, path.resolve(import.meta.dirname, ".."));
+  const runtime = createRuntime({ url });
+  const writes = { commits: 0, creates: 0 };
+  const commitStep = runtime.store.commitStep.bind(runtime.store);
+  const createRun = runtime.store.createRun.bind(runtime.store);
+  runtime.store.commitStep = (runId, step) => {
+    writes.commits += 1;
+    return commitStep(runId, step);
+  };
+  runtime.store.createRun = (run, events) => {
+    writes.creates += 1;
+    return createRun(run, events);
+  };
+  try {
+    await ensureDbReady(runtime.db, url);
+    const user = await getCliUser(runtime.db);
+    const workflow = await ensureDocumentWorkflow(runtime.db, branchDocument(baseUrl), { ownerId: user.id });
+    await persistedRunsPerSecond(runtime, workflow.graph, workflow.workflowId, user.id, 20, 1);
+    const sequential = await persistedRunsPerSecond(runtime, workflow.graph, workflow.workflowId, user.id, RUNS, 1);
+    console.log(
+      `persisted runs/s, SQLite, START → CONDITION_BRANCH → 2 CONNECTOR → END, sequential: ${sequential.perSecond.toFixed(1)} runs/s, ${sequential.cpuMsPerRun.toFixed(1)} ms CPU/run (${RUNS} runs; target ≥ 1,000 runs/s)`,
+    );
+    const concurrent = await persistedRunsPerSecond(runtime, workflow.graph, workflow.workflowId, user.id, RUNS, CONCURRENCY);
+    console.log(`persisted runs/s, same workflow, ${CONCURRENCY} concurrent: ${concurrent.perSecond.toFixed(1)} runs/s, ${concurrent.cpuMsPerRun.toFixed(1)} ms CPU/run (${RUNS} runs)`);
+    console.log(`store writes: ${writes.commits} commitStep + ${writes.creates} createRun calls (${((writes.commits + writes.creates) / (2 * RUNS + 20)).toFixed(1)} transactions per run)`);
+    const events = await runtime.db.runEvent.count();
+    const runs = await runtime.db.run.count();
+    console.log(`stored: ${runs} runs, ${events} events (${(events / runs).toFixed(1)} per run)`);
+  } finally {
+    await runtime.db.$disconnect();
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(`peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
