@@ -322,17 +322,18 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   return runtime;
 }
 
-const agentRuntimes = new WeakMap<object, AgentRuntime>();
+/** Stored on the engine under a registry symbol, so every module copy (one per server bundle) finds it. */
+const AGENTS_KEY = Symbol.for("switchyard.agentRuntime");
 
 /** Links an engine to its agent runtime (lib/runtime.ts, when it builds the engine). */
 export function registerAgentRuntime(engine: object, agents: AgentRuntime): void {
-  agentRuntimes.set(engine, agents);
+  Object.defineProperty(engine, AGENTS_KEY, { value: agents, enumerable: false });
 }
 
 /** The agent runtime of the process-wide runtime (lib/runtime.ts `getRuntime()`): chat pages and routes start here. */
 export async function getAgentRuntime(): Promise<AgentRuntime> {
   const { getRuntime } = await import("@/lib/runtime");
-  const agents = agentRuntimes.get(getRuntime().engine);
+  const agents = (getRuntime().engine as unknown as Record<symbol, AgentRuntime | undefined>)[AGENTS_KEY];
   if (!agents) throw new Error("lib/runtime.ts did not register the agent runtime");
   return agents;
 }
