@@ -55,14 +55,18 @@ async function waitUntilSettled(runtime: Runtime, run: RunRecord, ms: number): P
   return (await runtime.store.getRun(run.id)) ?? run;
 }
 
+/** 202 with the run's id, status and where to follow it. */
+function acceptedResponse(run: RunRecord, headers: Record<string, string> = {}): Response {
+  const links = runLinks(run.id);
+  return jsonResponse(
+    { id: run.id, status: run.status, status_url: links.self, events_url: links.events },
+    { status: 202, headers: { Location: links.self, ...headers } },
+  );
+}
+
+/** 200 with the run (and its pending approvals when waiting) once it is final or waiting; else 202. */
 async function settledResponse(runtime: Runtime, run: RunRecord, headers: Record<string, string> = {}): Promise<Response> {
-  if (!isSettled(run)) {
-    const links = runLinks(run.id);
-    return jsonResponse(
-      { id: run.id, status: run.status, status_url: links.self, events_url: links.events },
-      { status: 202, headers: { Location: links.self, ...headers } },
-    );
-  }
+  if (!isSettled(run)) return acceptedResponse(run, headers);
   const approvals =
     run.status === "waiting" ? ((await runtime.store.loadRun(run.id))?.approvals ?? []).filter((a) => a.status === "pending") : undefined;
   return jsonResponse(runBody(run, approvals), { headers });
@@ -116,6 +120,8 @@ export async function startRunResponse(request: Request, workflowId: string): Pr
         },
       },
     });
+    // Without `wait` the answer is always 202, whatever the run reached meanwhile.
+    if (!body.wait) return acceptedResponse((await runtime.store.getRun(run.id)) ?? run);
     return settledResponse(runtime, isSettled(run) ? run : ((await runtime.store.getRun(run.id)) ?? run));
   } catch (error) {
     // Two racing starts with one key: the loser finds the winner's run.
