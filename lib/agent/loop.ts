@@ -135,6 +135,8 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
       },
       signal: options.signal,
     });
+    // a stream cut by the abort can end without an error: the turn is cancelled all the same
+    if (options.signal?.aborted) throw new Error("The turn was stopped");
     usage.prompt_tokens += response.usage.prompt_tokens;
     usage.completion_tokens += response.usage.completion_tokens;
     model = response.model;

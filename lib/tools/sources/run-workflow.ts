@@ -82,7 +82,7 @@ export function createRunWorkflowTool(options: {
     async run({ name, inputs }, context) {
       const workflow =
         options.workflows.find((candidate) => candidate.name === name) ?? options.workflows.find((candidate) => candidate.id === name);
-      if (!workflow || !workflow.active) {
+      if (!workflow?.active) {
         throw new ToolError(
           "not_found",
           `There is no runnable workflow "${name}". Runnable: ${runnable.map((candidate) => `"${candidate.name}"`).join(", ")}`,
