@@ -28,7 +28,11 @@ import { createEngine } from "../lib/workflow/engine";
 import { InMemoryRunStore } from "../lib/workflow/memory-run-store";
 
 const { values } = parseArgs({
-  options: { runs: { type: "string", default: "400" }, concurrency: { type: "string", default: "16" }, dag: { type: "string", default: "1000" } },
+  options: {
+    runs: { type: "string", default: "400" },
+    concurrency: { type: "string", default: "16" },
+    dag: { type: "string", default: "1000" },
+  },
 });
 const RUNS = Number(values.runs);
 const CONCURRENCY = Number(values.concurrency);
@@ -50,7 +54,11 @@ function layeredDag(count: number) {
     const layer: string[] = [];
     for (let i = 0; i < 4 && made < count - 2; i++, made++) {
       const id = `n${made}`;
-      nodes.push(node(id, "CONDITION_BRANCH", { conditions: [{ id: "pos", rules: [{ variable: "{{input.x}}", operator: "greater_than", value: 0 }] }] }));
+      nodes.push(
+        node(id, "CONDITION_BRANCH", {
+          conditions: [{ id: "pos", rules: [{ variable: "{{input.x}}", operator: "greater_than", value: 0 }] }],
+        }),
+      );
       for (const parent of previous) edges.push(edge(parent, id, parent === "start" ? null : "pos"));
       layer.push(id);
     }
@@ -80,7 +88,8 @@ async function engineOverhead(): Promise<{ wallUs: number; cpuUs: number }> {
 }
 
 function branchDocument(baseUrl: string) {
-  const call = (id: string, action: string) => node(id, "CONNECTOR", { connector_id: "bench_api", action_id: action, parameters: { n: "{{input.n}}" } });
+  const call = (id: string, action: string) =>
+    node(id, "CONNECTOR", { connector_id: "bench_api", action_id: action, parameters: { n: "{{input.n}}" } });
   return {
     format: "switchyard.workflow",
     version: 1,
@@ -88,12 +97,20 @@ function branchDocument(baseUrl: string) {
     graph: {
       nodes: [
         node("start", "START", { variables: [{ name: "n", type: "number", required: true }] }),
-        node("route", "CONDITION_BRANCH", { conditions: [{ id: "even", rules: [{ variable: "{{input.n}}", operator: "less_than", value: 0.5 }] }] }),
+        node("route", "CONDITION_BRANCH", {
+          conditions: [{ id: "even", rules: [{ variable: "{{input.n}}", operator: "less_than", value: 0.5 }] }],
+        }),
         call("left", "left"),
         call("right", "right"),
         node("end", "END", { output_mapping: { route: "{{route.matched}}" } }),
       ],
-      edges: [edge("start", "route"), edge("route", "left", "even"), edge("route", "right", "default"), edge("left", "end"), edge("right", "end")],
+      edges: [
+        edge("start", "route"),
+        edge("route", "left", "even"),
+        edge("route", "right", "default"),
+        edge("left", "end"),
+        edge("right", "end"),
+      ],
       viewport: { x: 0, y: 0, zoom: 1 },
     },
     resources: {
@@ -103,7 +120,14 @@ function branchDocument(baseUrl: string) {
           name: "Bench API",
           base_url: baseUrl,
           auth: { kind: "none" },
-          actions: ["left", "right"].map((id) => ({ id, name: id, method: "GET", path: `/${id}`, query: { n: "{{params.n}}" }, parameters: { type: "object", properties: { n: { type: "number" } } } })),
+          actions: ["left", "right"].map((id) => ({
+            id,
+            name: id,
+            method: "GET",
+            path: `/${id}`,
+            query: { n: "{{params.n}}" },
+            parameters: { type: "object", properties: { n: { type: "number" } } },
+          })),
         },
       ],
     },
@@ -111,7 +135,14 @@ function branchDocument(baseUrl: string) {
 }
 
 /** Wall-clock runs/s, and this process's CPU ms per run (the figure that does not depend on other load on the machine). */
-async function persistedRunsPerSecond(runtime: Runtime, graph: unknown, workflowId: string, userId: string, runs: number, concurrency: number): Promise<{ perSecond: number; cpuMsPerRun: number }> {
+async function persistedRunsPerSecond(
+  runtime: Runtime,
+  graph: unknown,
+  workflowId: string,
+  userId: string,
+  runs: number,
+  concurrency: number,
+): Promise<{ perSecond: number; cpuMsPerRun: number }> {
   let next = 0;
   let failed = 0;
   const started = performance.now();
@@ -120,7 +151,13 @@ async function persistedRunsPerSecond(runtime: Runtime, graph: unknown, workflow
     Array.from({ length: concurrency }, async () => {
       while (next < runs) {
         next += 1;
-        const run = await runtime.engine.startRun({ workflowId, version: null, graph, inputs: { n: Math.random() }, trigger: { kind: "cli", userId } });
+        const run = await runtime.engine.startRun({
+          workflowId,
+          version: null,
+          graph,
+          inputs: { n: Math.random() },
+          trigger: { kind: "cli", userId },
+        });
         if (run.status !== "succeeded") {
           failed += 1;
           if (failed === 1) console.error("first failure:", JSON.stringify(run.error));
@@ -138,7 +175,9 @@ async function main(): Promise<void> {
   process.env.SWITCHYARD_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
   process.env.SWITCHYARD_ALLOWED_HOSTS = "127.0.0.1";
   const overhead = await engineOverhead();
-  console.log(`engine overhead, ${DAG_NODES}-node DAG, in-memory store: ${overhead.wallUs.toFixed(1)} µs/node wall, ${overhead.cpuUs.toFixed(1)} µs/node CPU (target ≤ 50)`);
+  console.log(
+    `engine overhead, ${DAG_NODES}-node DAG, in-memory store: ${overhead.wallUs.toFixed(1)} µs/node wall, ${overhead.cpuUs.toFixed(1)} µs/node CPU (target ≤ 50)`,
+  );
 
   const server = createServer((req, res) => {
     res.writeHead(200, { "content-type": "application/json" });
@@ -171,8 +210,12 @@ async function main(): Promise<void> {
       `persisted runs/s, SQLite, START → CONDITION_BRANCH → 2 CONNECTOR → END, sequential: ${sequential.perSecond.toFixed(1)} runs/s, ${sequential.cpuMsPerRun.toFixed(1)} ms CPU/run (${RUNS} runs; target ≥ 1,000 runs/s)`,
     );
     const concurrent = await persistedRunsPerSecond(runtime, workflow.graph, workflow.workflowId, user.id, RUNS, CONCURRENCY);
-    console.log(`persisted runs/s, same workflow, ${CONCURRENCY} concurrent: ${concurrent.perSecond.toFixed(1)} runs/s, ${concurrent.cpuMsPerRun.toFixed(1)} ms CPU/run (${RUNS} runs)`);
-    console.log(`store writes: ${writes.commits} commitStep + ${writes.creates} createRun calls (${((writes.commits + writes.creates) / (2 * RUNS + 20)).toFixed(1)} transactions per run)`);
+    console.log(
+      `persisted runs/s, same workflow, ${CONCURRENCY} concurrent: ${concurrent.perSecond.toFixed(1)} runs/s, ${concurrent.cpuMsPerRun.toFixed(1)} ms CPU/run (${RUNS} runs)`,
+    );
+    console.log(
+      `store writes: ${writes.commits} commitStep + ${writes.creates} createRun calls (${((writes.commits + writes.creates) / (2 * RUNS + 20)).toFixed(1)} transactions per run)`,
+    );
     const events = await runtime.db.runEvent.count();
     const runs = await runtime.db.run.count();
     console.log(`stored: ${runs} runs, ${events} events (${(events / runs).toFixed(1)} per run)`);

@@ -33,7 +33,11 @@ describe("workflow CLI: approval across processes", () => {
 
     const decided = await runCli(["decide", runId, "gate", "--approve", "--note", "fine by me", "--json"], db.env);
     expect(decided.code).toBe(0);
-    const report = JSON.parse(decided.stdout) as { status: string; outputs: Record<string, unknown>; nodes: Array<{ id: string; status: string; attempts: number; outputs: unknown }> };
+    const report = JSON.parse(decided.stdout) as {
+      status: string;
+      outputs: Record<string, unknown>;
+      nodes: Array<{ id: string; status: string; attempts: number; outputs: unknown }>;
+    };
     expect(report.status).toBe("succeeded");
     expect(report.outputs).toEqual({ result: "paid", amount: 120, approved_by: "cli@switchyard.local", note: "fine by me" });
     expect(report.nodes.map((node) => [node.id, node.status, node.attempts])).toEqual([
@@ -74,6 +78,8 @@ describe("workflow CLI: approval across processes", () => {
     const again = await runCli(["decide", runId, "gate", "--reject"], db.env);
     expect(again.code).toBe(1);
     expect(again.stdout).toBe("");
-    expect(again.stderr).toMatch(/^workflow: already_decided: Approval \S+ was already approved by cli@switchyard\.local at \d{4}-\d\d-\d\dT[\d:.]+Z\n$/);
+    expect(again.stderr).toMatch(
+      /^workflow: already_decided: Approval \S+ was already approved by cli@switchyard\.local at \d{4}-\d\d-\d\dT[\d:.]+Z\n$/,
+    );
   }, 600_000);
 });

@@ -40,7 +40,10 @@ export async function createTempDatabase(): Promise<TempDatabase> {
 }
 
 /** Starts the CLI; the caller waits for it with `finished`. */
-export function startCli(args: string[], env: Record<string, string>): { child: ChildProcess; finished: Promise<CliResult>; stderrText: () => string } {
+export function startCli(
+  args: string[],
+  env: Record<string, string>,
+): { child: ChildProcess; finished: Promise<CliResult>; stderrText: () => string } {
   const child = spawn(process.execPath, ["--import", "tsx", "cli/workflow.ts", ...args], {
     cwd: ROOT,
     env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },

@@ -28,8 +28,11 @@ export function readDocumentFile(file: string): unknown {
     throw new UsageError(`${file} is not a workflow document: not JSON (${(error as Error).message})`);
   }
   const document = value as { format?: unknown; version?: unknown } | null;
-  if (typeof document !== "object" || document === null || Array.isArray(document)) throw new UsageError(`${file} is not a workflow document: not a JSON object`);
-  if (document.format !== WORKFLOW_FORMAT) throw new UsageError(`${file} is not a workflow document: "format" must be "${WORKFLOW_FORMAT}"`);
-  if (document.version !== WORKFLOW_FORMAT_VERSION) throw new UsageError(`${file} is not a workflow document: "version" must be ${WORKFLOW_FORMAT_VERSION}`);
+  if (typeof document !== "object" || document === null || Array.isArray(document))
+    throw new UsageError(`${file} is not a workflow document: not a JSON object`);
+  if (document.format !== WORKFLOW_FORMAT)
+    throw new UsageError(`${file} is not a workflow document: "format" must be "${WORKFLOW_FORMAT}"`);
+  if (document.version !== WORKFLOW_FORMAT_VERSION)
+    throw new UsageError(`${file} is not a workflow document: "version" must be ${WORKFLOW_FORMAT_VERSION}`);
   return value;
 }

@@ -26,7 +26,11 @@ describe("workflow CLI: crash recovery", () => {
     const slow = await startJsonServer(() => ({ status: 200, body: { id: "o-9", status: "paid", total: 1 }, delayMs: 10_000 }));
     try {
       const file = fixtureWithBaseUrl(db.dir, "connector-branch.json", slow.baseUrl);
-      const cli = startCli(["run", file, "--inputs", '{"order_id": "o-9"}'], { ...db.env, SWITCHYARD_ALLOWED_HOSTS: "127.0.0.1", ORDERS_TOKEN: "t" });
+      const cli = startCli(["run", file, "--inputs", '{"order_id": "o-9"}'], {
+        ...db.env,
+        SWITCHYARD_ALLOWED_HOSTS: "127.0.0.1",
+        ORDERS_TOKEN: "t",
+      });
       await until(() => slow.requests.length === 1, 120_000, "the connector request");
       const runId = startedRunId(cli.stderrText());
       cli.child.kill("SIGKILL");

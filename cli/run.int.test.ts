@@ -31,12 +31,27 @@ describe("workflow CLI: run", () => {
         { id: "start", type: "START", status: "succeeded", attempts: 1, outputs: { amount: 150, customer: "anonymous" }, error: null },
         { id: "size", type: "CONDITION_BRANCH", status: "succeeded", attempts: 1, outputs: { matched: "large" }, error: null },
         { id: "auto", type: "END", status: "skipped", attempts: 0, outputs: null, error: null },
-        { id: "review", type: "END", status: "succeeded", attempts: 1, outputs: { decision: "review", amount: 150, customer: "anonymous" }, error: null },
+        {
+          id: "review",
+          type: "END",
+          status: "succeeded",
+          attempts: 1,
+          outputs: { decision: "review", amount: 150, customer: "anonymous" },
+          error: null,
+        },
       ],
     });
-    const second = await runCli(["run", "fixtures/workflows/branch.json", "--inputs", '{"amount": 20, "customer": "ada"}', "--json"], db.env);
+    const second = await runCli(
+      ["run", "fixtures/workflows/branch.json", "--inputs", '{"amount": 20, "customer": "ada"}', "--json"],
+      db.env,
+    );
     expect(JSON.parse(second.stdout)).toMatchObject({ status: "succeeded", outputs: { decision: "auto", amount: 20, customer: "ada" } });
-    const runs = JSON.parse((await runCli(["runs", "--json"], db.env)).stdout) as Array<{ id: string; workflow_id: string; status: string; trigger: string }>;
+    const runs = JSON.parse((await runCli(["runs", "--json"], db.env)).stdout) as Array<{
+      id: string;
+      workflow_id: string;
+      status: string;
+      trigger: string;
+    }>;
     expect(runs.map((run) => [run.id, run.status, run.trigger])).toEqual([
       [startedRunId(second.stderr), "succeeded", "cli"],
       [runId, "succeeded", "cli"],
@@ -53,7 +68,9 @@ describe("workflow CLI: run", () => {
 
   it("runs the connector-branch fixture against a local HTTP server under SWITCHYARD_ALLOWED_HOSTS, then exports and imports it", async () => {
     const api = await startJsonServer((request) =>
-      request.method === "GET" ? { status: 200, body: { id: "o-1", status: "paid", total: 42.5 } } : { status: 200, body: { shipped: true } },
+      request.method === "GET"
+        ? { status: 200, body: { id: "o-1", status: "paid", total: 42.5 } }
+        : { status: 200, body: { shipped: true } },
     );
     try {
       const file = fixtureWithBaseUrl(db.dir, "connector-branch.json", api.baseUrl);
@@ -79,13 +96,21 @@ describe("workflow CLI: run", () => {
         ["POST", "/orders/o-1/ship", "Bearer tok-orders-1", '{"order_id":"o-1"}'],
       ]);
 
-      const runs = JSON.parse((await runCli(["runs", "--json", "--status", "succeeded"], db.env)).stdout) as Array<{ workflow_id: string; workflow_name: string }>;
+      const runs = JSON.parse((await runCli(["runs", "--json", "--status", "succeeded"], db.env)).stdout) as Array<{
+        workflow_id: string;
+        workflow_name: string;
+      }>;
       const workflowId = runs.find((r) => r.workflow_name === "Order status branch")?.workflow_id as string;
       const exported = await runCli(["export", workflowId], db.env);
       expect(exported.code).toBe(0);
-      const document = JSON.parse(exported.stdout) as { name: string; resources: { connectors: Array<{ id: string; base_url: string; auth: unknown; actions: unknown[] }> } };
+      const document = JSON.parse(exported.stdout) as {
+        name: string;
+        resources: { connectors: Array<{ id: string; base_url: string; auth: unknown; actions: unknown[] }> };
+      };
       expect(document.name).toBe("Order status branch");
-      expect(document.resources.connectors.map((c) => [c.id, c.base_url, c.auth, c.actions.length])).toEqual([["orders", api.baseUrl, { kind: "bearer", secret: "" }, 3]]);
+      expect(document.resources.connectors.map((c) => [c.id, c.base_url, c.auth, c.actions.length])).toEqual([
+        ["orders", api.baseUrl, { kind: "bearer", secret: "" }, 3],
+      ]);
       const exportedFile = `${db.dir}/exported.json`;
       (await import("node:fs")).writeFileSync(exportedFile, exported.stdout);
       const imported = await runCli(["import", exportedFile, "--publish", "--json"], db.env);

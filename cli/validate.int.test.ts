@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTempDatabase, ROOT, runCli, type TempDatabase } from "./cli-harness";
 
 const FIXTURES = path.join(ROOT, "fixtures/workflows");
-const valid = readdirSync(FIXTURES).filter((name) => name.endsWith(".json")).sort();
+const valid = readdirSync(FIXTURES)
+  .filter((name) => name.endsWith(".json"))
+  .sort();
 
 describe("workflow CLI: validate and usage", () => {
   let db: TempDatabase;
@@ -18,15 +20,22 @@ describe("workflow CLI: validate and usage", () => {
     expect(valid).toEqual(["approval.json", "branch.json", "connector-branch.json", "hello-llm.json"]);
   });
 
-  it.each(valid)("validate %s exits 0", async (name) => {
-    const result = await runCli(["validate", path.join("fixtures/workflows", name)], db.env);
-    expect(result).toMatchObject({ code: 0, stdout: `fixtures/workflows/${name}: valid\n` });
-  }, 120_000);
+  it.each(valid)(
+    "validate %s exits 0",
+    async (name) => {
+      const result = await runCli(["validate", path.join("fixtures/workflows", name)], db.env);
+      expect(result).toMatchObject({ code: 0, stdout: `fixtures/workflows/${name}: valid\n` });
+    },
+    120_000,
+  );
 
   it("validate of a cycle exits 1 with the issue, --json", async () => {
     const result = await runCli(["validate", "fixtures/workflows/invalid/cycle.json", "--json"], db.env);
     expect(result.code).toBe(1);
-    expect(JSON.parse(result.stdout)).toEqual({ valid: false, issues: [{ code: "cycle", node_ids: ["a", "b"], message: "Nodes a, b form a cycle" }] });
+    expect(JSON.parse(result.stdout)).toEqual({
+      valid: false,
+      issues: [{ code: "cycle", node_ids: ["a", "b"], message: "Nodes a, b form a cycle" }],
+    });
   }, 120_000);
 
   it("validate of a document without END and with an unknown reference exits 1 with both codes", async () => {
@@ -55,11 +64,19 @@ describe("workflow CLI: validate and usage", () => {
       [["validate", notJson], `workflow: ${notJson} is not a workflow document: not JSON`],
       [["validate", path.join(db.dir, "missing.json")], `workflow: cannot read ${path.join(db.dir, "missing.json")}: ENOENT`],
       [["run", "fixtures/workflows/branch.json", "--inputs", "{oops"], "workflow: --inputs is not JSON"],
-      [["runs", "--status", "done"], "workflow: --status must be one of queued, running, waiting, succeeded, partial_succeeded, failed, cancelled"],
+      [
+        ["runs", "--status", "done"],
+        "workflow: --status must be one of queued, running, waiting, succeeded, partial_succeeded, failed, cancelled",
+      ],
     ];
     for (const [args, message] of cases) {
       const result = await runCli(args, db.env);
-      expect({ args, code: result.code, first: result.stderr.split("\n")[0].startsWith(message), stdout: result.stdout }).toEqual({ args, code: 2, first: true, stdout: "" });
+      expect({ args, code: result.code, first: result.stderr.split("\n")[0].startsWith(message), stdout: result.stdout }).toEqual({
+        args,
+        code: 2,
+        first: true,
+        stdout: "",
+      });
     }
   }, 600_000);
 });

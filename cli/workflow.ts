@@ -70,8 +70,11 @@ async function main(argv: string[]): Promise<number> {
   }
   const allowed = command ? ALLOWED[command] : undefined;
   if (!command || !allowed) throw new UsageError(command ? `unknown command "${command}"` : "no command given");
-  if (args.length !== allowed.positionals) throw new UsageError(`${command} takes ${allowed.positionals} argument${allowed.positionals === 1 ? "" : "s"}, got ${args.length}`);
-  const given = (Object.keys(values) as Array<keyof typeof OPTIONS>).filter((name) => name !== "help" && values[name] !== undefined && values[name] !== false);
+  if (args.length !== allowed.positionals)
+    throw new UsageError(`${command} takes ${allowed.positionals} argument${allowed.positionals === 1 ? "" : "s"}, got ${args.length}`);
+  const given = (Object.keys(values) as Array<keyof typeof OPTIONS>).filter(
+    (name) => name !== "help" && values[name] !== undefined && values[name] !== false,
+  );
   const stray = given.filter((name) => !allowed.options.includes(name));
   if (stray.length > 0) throw new UsageError(`${command} does not take --${stray.join(", --")}`);
   // Commands are imported when chosen: `validate` needs no database client.
@@ -92,7 +95,12 @@ async function main(argv: string[]): Promise<number> {
     case "import":
       return (await import("./commands/documents")).importCommand(args[0], { publish: values.publish, json: values.json });
     default:
-      return (await import("./commands/runs")).runsCommand({ status: values.status, workflow: values.workflow, limit: values.limit, json: values.json });
+      return (await import("./commands/runs")).runsCommand({
+        status: values.status,
+        workflow: values.workflow,
+        limit: values.limit,
+        json: values.json,
+      });
   }
 }
 

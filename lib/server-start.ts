@@ -18,7 +18,8 @@ export async function onServerStart(): Promise<void> {
   const runtime = getRuntime();
   try {
     const recovered = await recoverInterruptedRuns(runtime);
-    if (recovered.length > 0) console.warn(`[runtime] ${recovered.length} interrupted run(s) marked failed: ${recovered.map((run) => run.id).join(", ")}`);
+    if (recovered.length > 0)
+      console.warn(`[runtime] ${recovered.length} interrupted run(s) marked failed: ${recovered.map((run) => run.id).join(", ")}`);
   } catch (error) {
     // The app still serves; the next start (or the CLI) recovers these runs.
     console.error("[runtime] crash recovery failed", error);

@@ -10,7 +10,11 @@ import { withCliContext } from "../context";
 import { CommandFailed, EXIT_OK } from "../errors";
 import { printRun } from "./show";
 
-export async function decideCommand(runId: string, nodeId: string, options: { decision: "approved" | "rejected"; note?: string; json: boolean }): Promise<number> {
+export async function decideCommand(
+  runId: string,
+  nodeId: string,
+  options: { decision: "approved" | "rejected"; note?: string; json: boolean },
+): Promise<number> {
   return withCliContext(async ({ runtime, user }) => {
     try {
       await decideApproval(runtime, { runId, nodeId, decision: options.decision, note: options.note ?? null, user });

@@ -18,7 +18,19 @@ export async function runsCommand(options: { status?: string; workflow?: string;
       where: { ...(options.status ? { status: options.status } : {}), ...(options.workflow ? { workflowId: options.workflow } : {}) },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: limit,
-      select: { id: true, workflowId: true, version: true, status: true, triggerKind: true, errorCode: true, error: true, createdAt: true, startedAt: true, endedAt: true, workflow: { select: { name: true } } },
+      select: {
+        id: true,
+        workflowId: true,
+        version: true,
+        status: true,
+        triggerKind: true,
+        errorCode: true,
+        error: true,
+        createdAt: true,
+        startedAt: true,
+        endedAt: true,
+        workflow: { select: { name: true } },
+      },
     });
     const runs = rows.map((row) => {
       const error = row.error ? (JSON.parse(row.error) as { code: string; message: string }) : null;
@@ -36,7 +48,11 @@ export async function runsCommand(options: { status?: string; workflow?: string;
       };
     });
     if (options.json) printJson(runs);
-    else for (const run of runs) process.stdout.write(`${run.id}  ${run.status.padEnd(17)}  ${run.created_at}  ${run.trigger.padEnd(8)}  ${run.workflow_name}${run.error ? `  ${run.error.code}` : ""}\n`);
+    else
+      for (const run of runs)
+        process.stdout.write(
+          `${run.id}  ${run.status.padEnd(17)}  ${run.created_at}  ${run.trigger.padEnd(8)}  ${run.workflow_name}${run.error ? `  ${run.error.code}` : ""}\n`,
+        );
     return EXIT_OK;
   });
 }

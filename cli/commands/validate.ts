@@ -23,7 +23,10 @@ export async function validateCommand(file: string, options: { json: boolean }):
   else if (result.ok) process.stdout.write(`${file}: valid\n`);
   else {
     process.stdout.write(`${file}: ${issues.length} issue${issues.length === 1 ? "" : "s"}\n`);
-    for (const issue of issues) process.stdout.write(`  ${issue.code}${issue.node_ids.length ? ` [${issue.node_ids.join(", ")}]` : ""}${issue.field ? ` ${issue.field}` : ""}: ${issue.message}\n`);
+    for (const issue of issues)
+      process.stdout.write(
+        `  ${issue.code}${issue.node_ids.length ? ` [${issue.node_ids.join(", ")}]` : ""}${issue.field ? ` ${issue.field}` : ""}: ${issue.message}\n`,
+      );
   }
   return result.ok ? EXIT_OK : EXIT_FAILED;
 }

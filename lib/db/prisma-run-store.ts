@@ -111,7 +111,13 @@ export class PrismaRunStore implements RunStore {
       const insert = insertEventsSql(this.kind, runId, firstSeq, events);
       await tx.$executeRawUnsafe(insert.sql, ...insert.params);
     }
-    const stored: RunEventRecord[] = events.map((event, i) => ({ runId, seq: firstSeq + i, type: event.type, data: structuredClone(event.data ?? {}), at: new Date(event.at) }));
+    const stored: RunEventRecord[] = events.map((event, i) => ({
+      runId,
+      seq: firstSeq + i,
+      type: event.type,
+      data: structuredClone(event.data ?? {}),
+      at: new Date(event.at),
+    }));
     return { ok: true, events: stored, lastSeq };
   }
 
@@ -130,7 +136,10 @@ export class PrismaRunStore implements RunStore {
 
   async listApprovals(filter: { runId?: string; status?: readonly ApprovalStatus[] }): Promise<ApprovalRecord[]> {
     const rows = await this.db.approval.findMany({
-      where: { ...(filter.runId !== undefined ? { runId: filter.runId } : {}), ...(filter.status ? { status: { in: [...filter.status] } } : {}) },
+      where: {
+        ...(filter.runId !== undefined ? { runId: filter.runId } : {}),
+        ...(filter.status ? { status: { in: [...filter.status] } } : {}),
+      },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     });
     return rows.map(approvalFromRow);
@@ -150,7 +159,9 @@ export class PrismaRunStore implements RunStore {
     });
     const row = await this.db.approval.findUnique({ where: { id: decision.approvalId } });
     if (!row) return { ok: false, reason: "not_found" };
-    return won.count === 1 ? { ok: true, approval: approvalFromRow(row) } : { ok: false, reason: "already_decided", approval: approvalFromRow(row) };
+    return won.count === 1
+      ? { ok: true, approval: approvalFromRow(row) }
+      : { ok: false, reason: "already_decided", approval: approvalFromRow(row) };
   }
 
   async listEvents(runId: string, afterSeq = 0, limit?: number): Promise<RunEventRecord[]> {

@@ -42,7 +42,15 @@ export function runFromRow(row: Run): RunRecord {
     trigger: parseOr<RunTrigger>(row.trigger, { kind: row.triggerKind as RunTrigger["kind"], userId: row.triggeredById }),
     parentRunId: row.parentRunId,
     depth: row.depth,
-    state: parseOr<RunState>(row.state, { schemaVersion: 1, edges: "", steps: 0, nextPosition: 0, activeMs: 0, callStack: [], handledFailures: false }),
+    state: parseOr<RunState>(row.state, {
+      schemaVersion: 1,
+      edges: "",
+      steps: 0,
+      nextPosition: 0,
+      activeMs: 0,
+      callStack: [],
+      handledFailures: false,
+    }),
     usage: { prompt_tokens: row.promptTokens, completion_tokens: row.completionTokens },
     workerId: row.workerId,
     lastSeq: row.lastSeq,
@@ -151,7 +159,13 @@ export function nodeRunColumns(nodeRun: NodeRunRecord) {
 }
 
 export function eventFromRow(row: RunEvent): RunEventRecord {
-  return { runId: row.runId, seq: row.seq, type: row.type as RunEventType, data: JSON.parse(row.data) as Record<string, unknown>, at: row.at };
+  return {
+    runId: row.runId,
+    seq: row.seq,
+    type: row.type as RunEventType,
+    data: JSON.parse(row.data) as Record<string, unknown>,
+    at: row.at,
+  };
 }
 
 export function approvalFromRow(row: Approval): ApprovalRecord {

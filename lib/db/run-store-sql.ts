@@ -41,9 +41,13 @@ function insertRows(kind: DatabaseKind, table: string, rows: Array<Record<string
   const params = new Params(kind);
   const columns = Object.keys(rows[0]);
   const values = rows.map(
-    (row) => `(${columns.map((column) => (TIME_COLUMNS.has(column) ? params.time(row[column] as Date | null) : params.add(row[column]))).join(", ")})`,
+    (row) =>
+      `(${columns.map((column) => (TIME_COLUMNS.has(column) ? params.time(row[column] as Date | null) : params.add(row[column]))).join(", ")})`,
   );
-  return { sql: `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES ${values.join(", ")}${suffix}`, params: params.values };
+  return {
+    sql: `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES ${values.join(", ")}${suffix}`,
+    params: params.values,
+  };
 }
 
 /** INSERT of a Run row (`runToCreate` data). */
@@ -72,7 +76,14 @@ export function upsertNodeRunsSql(kind: DatabaseKind, runId: string, nodeRuns: r
  * The step's first statement: applies the run patch and reserves `eventCount` seqs, only when the run's
  * status is one of `expectStatus` (when given); RETURNING the new `lastSeq` (no row: refused or missing).
  */
-export function updateRunSql(kind: DatabaseKind, runId: string, patch: RunPatch, eventCount: number, expectStatus: readonly string[] | undefined, now: Date): SqlStatement {
+export function updateRunSql(
+  kind: DatabaseKind,
+  runId: string,
+  patch: RunPatch,
+  eventCount: number,
+  expectStatus: readonly string[] | undefined,
+  now: Date,
+): SqlStatement {
   const params = new Params(kind);
   const sets = Object.entries(runPatchToUpdate(patch)).map(
     ([column, value]) => `"${column}" = ${TIME_COLUMNS.has(column) ? params.time(value as Date | null) : params.add(value)}`,

@@ -38,7 +38,15 @@ describe("run event stream", () => {
       [5, "node.waiting"],
       [6, "run.waiting"],
     ]);
-    expect(sent[4].data).toMatchObject({ type: "node.waiting", run_id: run.id, seq: 5, node_id: "gate", title: "Refund 7?", description: "Customer asks for 7 back.", assignee: "" });
+    expect(sent[4].data).toMatchObject({
+      type: "node.waiting",
+      run_id: run.id,
+      seq: 5,
+      node_id: "gate",
+      title: "Refund 7?",
+      description: "Customer asks for 7 back.",
+      assignee: "",
+    });
     expect((sent[0].data as { at: string }).at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
     sent.length = 0;

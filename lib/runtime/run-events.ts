@@ -20,7 +20,13 @@ export function resumeSeq(request: Request): number {
 }
 
 /** Sends the events of `runId` after `afterSeq` until the run ends or waits, or `signal` aborts. Returns the last seq sent. */
-export async function streamRunEvents(runtime: Runtime, runId: string, afterSeq: number, send: SseSend, signal: AbortSignal): Promise<number> {
+export async function streamRunEvents(
+  runtime: Runtime,
+  runId: string,
+  afterSeq: number,
+  send: SseSend,
+  signal: AbortSignal,
+): Promise<number> {
   let last = afterSeq;
   for await (const event of runtime.engine.followEvents(runId, { afterSeq, signal })) {
     send({ id: event.seq, event: event.type, data: toWireEvent(event) });

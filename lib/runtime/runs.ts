@@ -50,7 +50,9 @@ export async function startWorkflowRun(runtime: Runtime, params: StartWorkflowRu
   let graphText = workflow.draftGraph;
   let version: number | null = null;
   if (params.version !== undefined) {
-    const row = await runtime.db.workflowVersion.findUnique({ where: { workflowId_version: { workflowId: workflow.id, version: params.version } } });
+    const row = await runtime.db.workflowVersion.findUnique({
+      where: { workflowId_version: { workflowId: workflow.id, version: params.version } },
+    });
     if (!row) throw new AppError("not_found", `Workflow "${workflow.id}" has no version ${params.version}`);
     graphText = row.graph;
     version = row.version;
@@ -68,7 +70,11 @@ export async function startWorkflowRun(runtime: Runtime, params: StartWorkflowRu
     version,
     graph: JSON.parse(graphText),
     inputs: params.inputs ?? {},
-    trigger: { kind: params.trigger?.kind ?? "editor", userId: params.user.id, details: { user: params.user.email, ...params.trigger?.details } },
+    trigger: {
+      kind: params.trigger?.kind ?? "editor",
+      userId: params.user.id,
+      details: { user: params.user.email, ...params.trigger?.details },
+    },
     onRunCreated: (run) => {
       params.onRunCreated?.(run);
       created(run);
@@ -100,7 +106,10 @@ export async function decideApproval(runtime: Runtime, params: DecideApprovalPar
   const approval = params.approvalId
     ? await runtime.db.approval.findUnique({ where: { id: params.approvalId }, select: { id: true, runId: true, nodeId: true } })
     : params.runId && params.nodeId
-      ? await runtime.db.approval.findUnique({ where: { runId_nodeId: { runId: params.runId, nodeId: params.nodeId } }, select: { id: true, runId: true, nodeId: true } })
+      ? await runtime.db.approval.findUnique({
+          where: { runId_nodeId: { runId: params.runId, nodeId: params.nodeId } },
+          select: { id: true, runId: true, nodeId: true },
+        })
       : null;
   if (!approval || !(await canViewRun(runtime.db, params.user, approval.runId))) {
     const what = params.approvalId ? `approval "${params.approvalId}"` : `approval for node "${params.nodeId}" of run "${params.runId}"`;
@@ -126,7 +135,14 @@ export async function decideApproval(runtime: Runtime, params: DecideApprovalPar
 export async function cancelRun(runtime: Runtime, runId: string, user: RuntimeUser): Promise<RunRecord> {
   if (!(await canViewRun(runtime.db, user, runId))) throw new AppError("not_found", `No run "${runId}"`);
   const run = await runtime.engine.cancelRun(runId, user.email);
-  await appendAuditLog(runtime.db, { action: "run.cancel", actorId: user.id, actorEmail: user.email, targetType: "run", targetId: runId, data: { status: run.status } });
+  await appendAuditLog(runtime.db, {
+    action: "run.cancel",
+    actorId: user.id,
+    actorEmail: user.email,
+    targetType: "run",
+    targetId: runId,
+    data: { status: run.status },
+  });
   return run;
 }
 

@@ -103,7 +103,9 @@ export async function getConnectorDefinition(db: Db, key: string): Promise<Conne
     actions: resource.actions.map((action) => ({
       ...action,
       method: action.method as HttpMethod,
-      query: Object.fromEntries(Object.entries(action.query).map(([name, value]) => [name, typeof value === "string" ? value : JSON.stringify(value)])),
+      query: Object.fromEntries(
+        Object.entries(action.query).map(([name, value]) => [name, typeof value === "string" ? value : JSON.stringify(value)]),
+      ),
     })),
   };
 }
@@ -147,6 +149,6 @@ export function mcpServerToResource(row: McpServer, withSecrets = false): McpSer
 /** The enabled MCP server with key `key`, secrets decrypted, for lib/mcp's `resolveServer`; null when unknown or disabled. */
 export async function getMcpServerDefinition(db: Db, key: string): Promise<McpServerDefinition | null> {
   const row = await db.mcpServer.findUnique({ where: { key } });
-  if (!row || !row.enabled) return null;
+  if (!row?.enabled) return null;
   return mcpServerToResource(row, true);
 }

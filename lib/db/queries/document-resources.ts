@@ -44,7 +44,11 @@ export function resolveEnvReferences(value: string, env: Record<string, string |
 
 function resolveSecret(label: string, value: string, env: Record<string, string | undefined>): string {
   const { text, missing } = resolveEnvReferences(value, env);
-  if (missing.length > 0) throw new AppError("invalid_document", `${label} refers to ${missing.map((n) => `{{env.${n}}}`).join(", ")}, which is not set in the environment`);
+  if (missing.length > 0)
+    throw new AppError(
+      "invalid_document",
+      `${label} refers to ${missing.map((n) => `{{env.${n}}}`).join(", ")}, which is not set in the environment`,
+    );
   return text;
 }
 
@@ -57,15 +61,24 @@ function differingFields(stored: Record<string, unknown>, given: Record<string, 
 }
 
 function conflict(kind: string, id: string, fields: string[]): AppError {
-  return new AppError("conflict", `${kind} "${id}" already exists with different ${fields.join(", ")}; give the document's resource another id or edit the existing one`, {
-    details: { kind, id, fields },
-  });
+  return new AppError(
+    "conflict",
+    `${kind} "${id}" already exists with different ${fields.join(", ")}; give the document's resource another id or edit the existing one`,
+    {
+      details: { kind, id, fields },
+    },
+  );
 }
 
 /** Checks an existing resource ("reused") or returns the creation to run once every resource is checked. */
 type ImportPlan = "reused" | (() => Promise<void>);
 
-async function planConnector(db: Db, resource: ConnectorResource, ownerId: string | null, env: Record<string, string | undefined>): Promise<ImportPlan> {
+async function planConnector(
+  db: Db,
+  resource: ConnectorResource,
+  ownerId: string | null,
+  env: Record<string, string | undefined>,
+): Promise<ImportPlan> {
   const secretGiven = "secret" in resource.auth ? resource.auth.secret : "";
   const existing = await db.connector.findUnique({ where: { key: resource.id }, include: { actions: true } });
   if (existing) {
@@ -82,19 +95,19 @@ async function planConnector(db: Db, resource: ConnectorResource, ownerId: strin
   }
   const secret = secretGiven === "" ? "" : resolveSecret(`Connector "${resource.id}" auth.secret`, secretGiven, env);
   return async () => {
-   await db.connector.create({
-    data: {
-      key: resource.id,
-      name: resource.name,
-      description: resource.description,
-      baseUrl: resource.base_url,
-      authKind: resource.auth.kind,
-      authConfig: JSON.stringify(authConfigOf(resource.auth)),
-      secretEnc: secret === "" ? null : encryptSecret(secret),
-      ownerId,
-      actions: { create: resource.actions.map(connectorActionData) },
-    },
-   });
+    await db.connector.create({
+      data: {
+        key: resource.id,
+        name: resource.name,
+        description: resource.description,
+        baseUrl: resource.base_url,
+        authKind: resource.auth.kind,
+        authConfig: JSON.stringify(authConfigOf(resource.auth)),
+        secretEnc: secret === "" ? null : encryptSecret(secret),
+        ownerId,
+        actions: { create: resource.actions.map(connectorActionData) },
+      },
+    });
   };
 }
 
@@ -102,7 +115,12 @@ function isBlank(record: Record<string, string>): boolean {
   return Object.values(record).every((value) => value === "");
 }
 
-async function planMcpServer(db: Db, resource: McpServerResource, ownerId: string | null, env: Record<string, string | undefined>): Promise<ImportPlan> {
+async function planMcpServer(
+  db: Db,
+  resource: McpServerResource,
+  ownerId: string | null,
+  env: Record<string, string | undefined>,
+): Promise<ImportPlan> {
   const secrets = resource.transport === "stdio" ? resource.env : resource.headers;
   const label = `MCP server "${resource.id}" ${resource.transport === "stdio" ? "env" : "headers"}`;
   const existing = await db.mcpServer.findUnique({ where: { key: resource.id } });
@@ -119,19 +137,19 @@ async function planMcpServer(db: Db, resource: McpServerResource, ownerId: strin
   const resolved = resolveRecord(label, secrets, env);
   const encrypted = Object.keys(resolved).length > 0 ? encryptSecret(JSON.stringify(resolved)) : null;
   return async () => {
-   await db.mcpServer.create({
-    data: {
-      key: resource.id,
-      name: resource.name,
-      transport: resource.transport,
-      timeoutMs: resource.timeout_ms,
-      ownerId,
-      scope: "global",
-      ...(resource.transport === "stdio"
-        ? { command: resource.command, args: JSON.stringify(resource.args), envEnc: encrypted }
-        : { url: resource.url, headersEnc: encrypted }),
-    },
-   });
+    await db.mcpServer.create({
+      data: {
+        key: resource.id,
+        name: resource.name,
+        transport: resource.transport,
+        timeoutMs: resource.timeout_ms,
+        ownerId,
+        scope: "global",
+        ...(resource.transport === "stdio"
+          ? { command: resource.command, args: JSON.stringify(resource.args), envEnc: encrypted }
+          : { url: resource.url, headersEnc: encrypted }),
+      },
+    });
   };
 }
 
@@ -167,7 +185,10 @@ async function storedDocumentTexts(db: Db, kbId: string): Promise<Map<string, { 
 async function planKnowledgeBase(db: Db, resource: KnowledgeBaseResource, ownerId: string | null): Promise<ImportPlan> {
   const existing = await db.knowledgeBase.findUnique({ where: { key: resource.id } });
   if (existing) {
-    const fields = differingFields({ name: existing.name, description: existing.description }, { name: resource.name, description: resource.description });
+    const fields = differingFields(
+      { name: existing.name, description: existing.description },
+      { name: resource.name, description: resource.description },
+    );
     const stored = await storedDocumentTexts(db, existing.id);
     const sameDocuments =
       stored.size === resource.documents.length &&
@@ -181,27 +202,36 @@ async function planKnowledgeBase(db: Db, resource: KnowledgeBaseResource, ownerI
   }
   // The tokenizer behind chunkText takes seconds to load; only knowledge-base imports need it.
   const { chunkText } = await import("@/lib/knowledge/chunk-text");
-  return () => db.$transaction(async (tx) => {
-    const kb = await tx.knowledgeBase.create({ data: { key: resource.id, name: resource.name, description: resource.description, ownerId } });
-    for (const doc of resource.documents) {
-      const chunks = chunkText(doc.content, { size: kb.chunkSize, overlap: kb.chunkOverlap });
-      const mimeType = /\.(md|markdown)$/i.test(doc.name) ? "text/markdown" : "text/plain";
-      const document = await tx.document.create({
-        data: {
-          knowledgeBaseId: kb.id,
-          name: doc.name,
-          mimeType,
-          sizeBytes: Buffer.byteLength(doc.content),
-          status: "ready",
-          chunkCount: chunks.length,
-          contentHash: sha256(doc.content),
-        },
+  return () =>
+    db.$transaction(async (tx) => {
+      const kb = await tx.knowledgeBase.create({
+        data: { key: resource.id, name: resource.name, description: resource.description, ownerId },
       });
-      await tx.chunk.createMany({
-        data: chunks.map((chunk) => ({ documentId: document.id, knowledgeBaseId: kb.id, position: chunk.position, text: chunk.text, tokenCount: chunk.tokenCount })),
-      });
-    }
-  });
+      for (const doc of resource.documents) {
+        const chunks = chunkText(doc.content, { size: kb.chunkSize, overlap: kb.chunkOverlap });
+        const mimeType = /\.(md|markdown)$/i.test(doc.name) ? "text/markdown" : "text/plain";
+        const document = await tx.document.create({
+          data: {
+            knowledgeBaseId: kb.id,
+            name: doc.name,
+            mimeType,
+            sizeBytes: Buffer.byteLength(doc.content),
+            status: "ready",
+            chunkCount: chunks.length,
+            contentHash: sha256(doc.content),
+          },
+        });
+        await tx.chunk.createMany({
+          data: chunks.map((chunk) => ({
+            documentId: document.id,
+            knowledgeBaseId: kb.id,
+            position: chunk.position,
+            text: chunk.text,
+            tokenCount: chunk.tokenCount,
+          })),
+        });
+      }
+    });
 }
 
 /**
@@ -217,9 +247,12 @@ export async function importResources(
   const env = options.env ?? process.env;
   const plans: Array<[keyof ResourceImportReport, string, ImportPlan]> = [];
   // Check everything first, so a conflict on one resource leaves nothing half imported.
-  for (const connector of resources?.connectors ?? []) plans.push(["connectors", connector.id, await planConnector(db, connector, options.ownerId, env)]);
-  for (const server of resources?.mcp_servers ?? []) plans.push(["mcp_servers", server.id, await planMcpServer(db, server, options.ownerId, env)]);
-  for (const kb of resources?.knowledge_bases ?? []) plans.push(["knowledge_bases", kb.id, await planKnowledgeBase(db, kb, options.ownerId)]);
+  for (const connector of resources?.connectors ?? [])
+    plans.push(["connectors", connector.id, await planConnector(db, connector, options.ownerId, env)]);
+  for (const server of resources?.mcp_servers ?? [])
+    plans.push(["mcp_servers", server.id, await planMcpServer(db, server, options.ownerId, env)]);
+  for (const kb of resources?.knowledge_bases ?? [])
+    plans.push(["knowledge_bases", kb.id, await planKnowledgeBase(db, kb, options.ownerId)]);
   const report: ResourceImportReport = { connectors: {}, mcp_servers: {}, knowledge_bases: {} };
   for (const [kind, id, plan] of plans) {
     if (plan !== "reused") await plan();
@@ -243,14 +276,25 @@ export function referencedResourceIds(graph: { nodes: ReadonlyArray<{ type: stri
 }
 
 /** The resources a graph refers to, as a document section (secrets blank); ids with no row are left out. */
-export async function exportResources(db: Db, graph: { nodes: ReadonlyArray<{ type: string; data?: unknown }> }): Promise<WorkflowResources> {
+export async function exportResources(
+  db: Db,
+  graph: { nodes: ReadonlyArray<{ type: string; data?: unknown }> },
+): Promise<WorkflowResources> {
   const ids = referencedResourceIds(graph);
-  const connectors = await db.connector.findMany({ where: { key: { in: [...ids.connectors] } }, include: { actions: true }, orderBy: { key: "asc" } });
+  const connectors = await db.connector.findMany({
+    where: { key: { in: [...ids.connectors] } },
+    include: { actions: true },
+    orderBy: { key: "asc" },
+  });
   const servers = await db.mcpServer.findMany({ where: { key: { in: [...ids.mcp_servers] } }, orderBy: { key: "asc" } });
   const kbs = await db.knowledgeBase.findMany({ where: { key: { in: [...ids.knowledge_bases] } }, orderBy: { key: "asc" } });
   const knowledgeBases: KnowledgeBaseResource[] = [];
   for (const kb of kbs) {
-    const documents = await db.document.findMany({ where: { knowledgeBaseId: kb.id }, include: { chunks: { orderBy: { position: "asc" } } }, orderBy: { createdAt: "asc" } });
+    const documents = await db.document.findMany({
+      where: { knowledgeBaseId: kb.id },
+      include: { chunks: { orderBy: { position: "asc" } } },
+      orderBy: { createdAt: "asc" },
+    });
     knowledgeBases.push({
       id: kb.key,
       name: kb.name,

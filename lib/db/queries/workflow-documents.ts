@@ -26,7 +26,10 @@ export interface ImportedWorkflow {
 export function parseWorkflowDocumentOrThrow(value: unknown): WorkflowDocument {
   const parsed = parseDocument(value);
   if (parsed.ok) return parsed.value;
-  const summary = parsed.issues.slice(0, 5).map((issue) => issue.message).join("; ");
+  const summary = parsed.issues
+    .slice(0, 5)
+    .map((issue) => issue.message)
+    .join("; ");
   throw new AppError("invalid_document", `Not a valid workflow document: ${summary}`, { details: { issues: parsed.issues } });
 }
 
@@ -87,7 +90,11 @@ export async function ensureDocumentWorkflow(
   const document = parseWorkflowDocumentOrThrow(raw);
   const hash = workflowDocumentHash(raw);
   const graphJson = canonicalJson(document.graph);
-  const candidates = await db.workflow.findMany({ where: { documentHash: hash }, orderBy: { createdAt: "asc" }, select: { id: true, draftGraph: true } });
+  const candidates = await db.workflow.findMany({
+    where: { documentHash: hash },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, draftGraph: true },
+  });
   const match = candidates.find((candidate) => canonicalJson(JSON.parse(candidate.draftGraph)) === graphJson);
   if (!match) {
     const imported = await importWorkflowDocument(db, raw, options);
@@ -112,7 +119,11 @@ export interface ExportedWorkflowDocument {
  * resources its nodes refer to, secret values blank.
  * @throws AppError `not_found` (no such workflow or version).
  */
-export async function exportWorkflowDocument(db: Db, workflowId: string, options: { version?: number } = {}): Promise<ExportedWorkflowDocument> {
+export async function exportWorkflowDocument(
+  db: Db,
+  workflowId: string,
+  options: { version?: number } = {},
+): Promise<ExportedWorkflowDocument> {
   const workflow = await db.workflow.findUnique({ where: { id: workflowId } });
   if (!workflow) throw new AppError("not_found", `No workflow with id "${workflowId}"`);
   let graphText = workflow.draftGraph;
