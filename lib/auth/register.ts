@@ -1,11 +1,13 @@
 import { appendAuditLog } from "@/lib/audit";
 import { getDb, type Db } from "@/lib/db/client";
+import { CLI_USER_EMAIL } from "@/lib/db/queries/users";
 import { AppError } from "@/lib/errors";
 import { hashPassword } from "./password";
 
 /**
- * Creates a user. The first user of a workspace becomes `admin`, everyone after `member`; the count
- * and the insert run in one transaction so two first registrations cannot both become admin.
+ * Creates a user. The first person of a workspace becomes `admin`, everyone after `member` (the CLI's
+ * system account, which may exist before anyone registers, does not count); the count and the insert
+ * run in one transaction so two first registrations cannot both become admin.
  * @throws AppError `email_taken` (field `email`) when the email is already registered.
  */
 export async function registerUser(input: { name: string; email: string; password: string }, db: Db = getDb()) {
@@ -16,7 +18,7 @@ export async function registerUser(input: { name: string; email: string; passwor
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw taken();
   try {
     const user = await db.$transaction(async (tx) => {
-      const count = await tx.user.count();
+      const count = await tx.user.count({ where: { email: { not: CLI_USER_EMAIL } } });
       return tx.user.create({ data: { email, name: input.name.trim(), passwordHash, role: count === 0 ? "admin" : "member" } });
     });
     await appendAuditLog(db, {
