@@ -8,6 +8,7 @@ import { expect, test } from "@playwright/test";
 import { screenshot, signIn } from "./helpers";
 
 const QUESTION = "What is 6 * 7? Use the calculator.";
+const GATED = "Now compute 2 ^ 10, please.";
 const ANSWER = "The calculator says 6 * 7 = 42. That is the answer to your question, computed exactly.";
 
 let mock: LLMock;
@@ -19,12 +20,19 @@ test.beforeAll(async () => {
     { toolCalls: [{ id: "call_e2e_calc", name: "calculator", arguments: '{"expression":"6 * 7"}' }] },
   );
   mock.on({ userMessage: QUESTION, hasToolResult: true }, { content: ANSWER }, { chunkSize: 4, latency: 80 });
+  mock.on(
+    { userMessage: GATED, hasToolResult: false },
+    { toolCalls: [{ id: "call_e2e_gated", name: "calculator", arguments: '{"expression":"2 ^ 10"}' }] },
+  );
+  mock.on({ userMessage: GATED, hasToolResult: true }, { content: "2 ^ 10 = 1024." });
   await mock.start();
 });
 
 test.afterAll(async () => {
   await mock.stop();
 });
+
+test.describe.configure({ mode: "serial" });
 
 test("chat with an agent: streamed answer, tool step, still there after a reload", async ({ page }) => {
   await signIn(page);
@@ -91,4 +99,30 @@ test("chat with an agent: streamed answer, tool step, still there after a reload
   expect(requests[0].model).toBe("mock-smart");
   expect(requests[0].tools?.map((tool) => tool.function.name)).toEqual(["calculator"]);
   expect(requests[0].messages[0].content).toContain("You compute exactly, always with the calculator.");
+});
+
+test("a tool call under the confirmation gate waits until the user allows it", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/settings/agents");
+  await page.getByLabel("Ask before these tool calls").fill("calculator");
+  await page.getByRole("form", { name: "Confirmations" }).getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("form", { name: "Confirmations" }).getByRole("status")).toHaveText("Saved.");
+
+  await page.goto("/chat");
+  await page.getByRole("list", { name: "Conversations" }).getByText(QUESTION).click();
+  await expect(page.getByTestId("assistant-text")).toHaveText(ANSWER);
+  await page.getByLabel("Message").fill(GATED);
+  await page.getByRole("button", { name: "Send" }).click();
+
+  const gated = page.getByTestId("tool-step").nth(1);
+  await expect(gated).toContainText("waiting for your confirmation");
+  await screenshot(page, "chat-confirmation");
+  await gated.getByRole("button", { name: "Allow this call" }).click();
+  await expect(page.getByTestId("chat-turn").nth(1).getByTestId("assistant-text")).toHaveText("2 ^ 10 = 1024.");
+  await gated.locator("summary").click();
+  await expect(gated.getByTestId("tool-step-result")).toContainText('"result": 1024');
+
+  // the second turn's model request carried the first turn as history
+  const last = mock.getRequests().at(-1)?.body as { messages: { role: string; content: string | null }[] };
+  expect(last.messages.filter((message) => message.role === "user").map((message) => message.content)).toEqual([QUESTION, GATED]);
 });

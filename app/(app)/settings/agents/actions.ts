@@ -2,11 +2,13 @@
 
 import { revalidatePath } from "next/cache";
 import { appendAuditLog } from "@/lib/audit";
-import { requireUser } from "@/lib/auth/session";
+import { requireAdmin, requireUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { type AgentInput, createAgent, deleteAgent, updateAgent } from "@/lib/db/queries/agents";
+import { setSetting } from "@/lib/db/queries/settings";
 import { AppError, actionResult } from "@/lib/errors";
-import { agentFormSchema } from "./schema";
+import { CONFIRM_TOOLS_SETTING } from "@/lib/runtime-agents";
+import { agentFormSchema, confirmToolsSchema } from "./schema";
 
 function parse(input: unknown): AgentInput {
   const parsed = agentFormSchema.safeParse(input);
@@ -63,6 +65,27 @@ export async function deleteAgentAction(id: string) {
       targetType: "agent",
       targetId: id,
       data: { name: agent.name },
+    });
+    revalidatePath("/settings/agents");
+  });
+}
+
+/** Workspace setting (admins): tool-name globs whose calls wait for the user's confirmation in chat. */
+export async function saveConfirmToolsAction(input: unknown) {
+  return actionResult(async () => {
+    const user = await requireAdmin();
+    const parsed = confirmToolsSchema.safeParse(input);
+    if (!parsed.success)
+      throw new AppError("invalid_input", undefined, { fields: { pattern: parsed.error.issues[0]?.message ?? "Invalid pattern" } });
+    const db = getDb();
+    await setSetting(db, CONFIRM_TOOLS_SETTING, parsed.data.pattern);
+    await appendAuditLog(db, {
+      action: "settings.update",
+      actorId: user.id,
+      actorEmail: user.email,
+      targetType: "setting",
+      targetId: CONFIRM_TOOLS_SETTING,
+      data: { pattern: parsed.data.pattern },
     });
     revalidatePath("/settings/agents");
   });

@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AgentForm } from "@/components/settings/agents/agent-form";
+import { ConfirmToolsForm } from "@/components/settings/agents/confirm-tools-form";
 import { buttonClass } from "@/components/ui/button";
 import { Badge, Card, PageHeader } from "@/components/ui/page";
 import { requirePageUser } from "@/lib/auth/session";
@@ -10,6 +11,8 @@ import { canEditAgent, listAgents } from "@/lib/db/queries/agents";
 import { listConnectors } from "@/lib/db/queries/connectors";
 import { listKnowledgeBases } from "@/lib/db/queries/knowledge";
 import { listMcpServers } from "@/lib/db/queries/mcp-servers";
+import { getSetting } from "@/lib/db/queries/settings";
+import { CONFIRM_TOOLS_SETTING } from "@/lib/runtime-agents";
 
 export const metadata: Metadata = { title: "Agents" };
 
@@ -17,11 +20,12 @@ export default async function AgentsPage({ searchParams }: { searchParams: Promi
   const user = await requirePageUser("/settings/agents");
   const { id } = await searchParams;
   const db = getDb();
-  const [agents, knowledgeBases, connectors, mcpServers] = await Promise.all([
+  const [agents, knowledgeBases, connectors, mcpServers, confirmPattern] = await Promise.all([
     listAgents(db, user),
     listKnowledgeBases(db, user),
     listConnectors(db, user),
     listMcpServers(db, user),
+    getSetting<string>(db, CONFIRM_TOOLS_SETTING, ""),
   ]);
   const selected = agents.find((agent) => agent.id === id) ?? null;
   const options = {
@@ -63,9 +67,14 @@ export default async function AgentsPage({ searchParams }: { searchParams: Promi
             </Link>
           ))}
         </nav>
-        <Card>
-          <AgentForm key={selected?.id ?? "new"} agent={selected} options={options} canEdit={!selected || canEditAgent(user, selected)} />
-        </Card>
+        <div className="space-y-6">
+          <Card>
+            <AgentForm key={selected?.id ?? "new"} agent={selected} options={options} canEdit={!selected || canEditAgent(user, selected)} />
+          </Card>
+          <Card>
+            <ConfirmToolsForm pattern={confirmPattern} canEdit={user.role === "admin"} />
+          </Card>
+        </div>
       </div>
     </div>
   );

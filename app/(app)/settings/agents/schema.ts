@@ -25,3 +25,12 @@ export const agentFormSchema = z
   });
 
 export type AgentFormInput = z.infer<typeof agentFormSchema>;
+
+/** Tool-name globs (`*`, `?`, alternatives with `|`), e.g. `orders__*|web_fetch`; empty = no confirmations. */
+export const confirmToolsSchema = z.object({
+  pattern: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^[A-Za-z0-9_*?|\s-]*$/, "Use tool names with * and ?, separated by |, e.g. orders__*|web_fetch"),
+});
