@@ -83,6 +83,22 @@ describe("runAgentLoop", () => {
       "o-worl",
       "d.",
     ]);
+    expect(events.find((event) => event.type === "tool.returned")).toEqual({
+      type: "tool.returned",
+      step: 1,
+      call_id: "call_calc",
+      tool: "calculator",
+      result: '{"expression":"6*7","result":42}',
+      elapsed_ms: expect.any(Number),
+      receipt: {
+        tool: "calculator",
+        provider: "builtin",
+        category: "math",
+        parameters: { expression: "6*7" },
+        elapsed_ms: expect.any(Number),
+        error: null,
+      },
+    });
     const bodies = requestsFor(question);
     expect(bodies).toHaveLength(3);
     expect(toolMessagesOfTurn(bodies[2])).toEqual([

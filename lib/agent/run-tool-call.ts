@@ -102,6 +102,14 @@ export async function runToolCall(options: {
     tool: call.name,
     ...(run.step.error ? { error: run.step.error } : { result: run.content }),
     elapsed_ms: run.step.elapsed_ms,
+    receipt: {
+      tool: run.step.tool,
+      provider: run.step.provider,
+      category: run.step.category,
+      parameters: run.step.arguments,
+      elapsed_ms: run.step.elapsed_ms,
+      error: run.step.error,
+    },
   });
   return run;
 }

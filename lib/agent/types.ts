@@ -67,7 +67,15 @@ export type AgentEvent =
       result?: string;
       error?: { code: string; message: string };
       elapsed_ms: number;
-      receipt?: unknown;
+      /** The invoke receipt (issue 5): tool, provider, category, parameters, elapsed_ms, error. */
+      receipt?: {
+        tool: string;
+        provider: string;
+        category: string;
+        parameters: unknown;
+        elapsed_ms: number;
+        error: { code: string; message: string } | null;
+      };
     }
   | { type: "answer.delta"; step: number; text: string }
   | { type: "context.compacted"; step: number; removed_messages: number; tokens_before: number; tokens_after: number }
