@@ -48,7 +48,9 @@ class EditorPage {
 
   /** Picks a variable in the picker of the template field labelled `label`. */
   async pickVariable(label: string, reference: string) {
-    await this.panel().getByRole("button", { name: `Insert variable into ${label}` }).click();
+    await this.panel()
+      .getByRole("button", { name: `Insert variable into ${label}` })
+      .click();
     await this.page.getByRole("option", { name: new RegExp(`^${reference.replace(/[.[\]]/g, "\\$&")}`) }).click();
   }
 
@@ -66,7 +68,7 @@ test.describe("workflow editor", () => {
     await signIn(page);
     await page.goto("/workflows");
     await page.getByRole("button", { name: "New workflow" }).click();
-    await page.getByLabel("Name").fill("E2E refund check");
+    await page.getByRole("dialog").getByLabel("Name", { exact: true }).fill("E2E refund check");
     await page.getByRole("button", { name: "Create and open" }).click();
     await page.waitForURL(/\/workflows\/[^/]+$/);
     const editor = new EditorPage(page);
@@ -189,7 +191,13 @@ test.describe("workflow editor", () => {
     const document = JSON.parse(readFileSync(filePath, "utf8"));
     expect(document.format).toBe("switchyard.workflow");
     expect(document.name).toBe("E2E refund check");
-    expect(document.graph.nodes.map((node: { id: string }) => node.id).sort()).toEqual(["condition_branch", "end", "human_intervention", "llm", "start"]);
+    expect(document.graph.nodes.map((node: { id: string }) => node.id).sort()).toEqual([
+      "condition_branch",
+      "end",
+      "human_intervention",
+      "llm",
+      "start",
+    ]);
 
     // an invalid file lists its problems and creates nothing
     await page.goto("/workflows");
@@ -229,7 +237,7 @@ test.describe("workflow editor", () => {
     await signIn(page);
     await page.goto("/workflows");
     await page.getByRole("button", { name: "New workflow" }).click();
-    await page.getByLabel("Name").fill("Zebra list test");
+    await page.getByRole("dialog").getByLabel("Name", { exact: true }).fill("Zebra list test");
     await page.getByRole("button", { name: "Create and open" }).click();
     await page.waitForURL(/\/workflows\/[^/]+$/);
     await page.goto("/workflows");
@@ -237,7 +245,7 @@ test.describe("workflow editor", () => {
     await page.getByLabel("Search workflows").fill("zebra");
     await expect(page.getByTestId("workflow-row")).toHaveCount(1);
     await page.getByRole("button", { name: "Rename Zebra list test" }).click();
-    await page.getByRole("dialog").getByLabel("Name").fill("Zebra renamed");
+    await page.getByRole("dialog").getByLabel("Name", { exact: true }).fill("Zebra renamed");
     await page.getByRole("dialog").getByRole("button", { name: "Rename" }).click();
     await expect(page.getByRole("link", { name: "Zebra renamed" })).toBeVisible();
 
@@ -253,5 +261,76 @@ test.describe("workflow editor", () => {
     await page.getByRole("button", { name: "Delete workflow" }).click();
     await expect(page.getByTestId("workflow-row")).toHaveCount(1);
     await expect(page.getByRole("link", { name: "Zebra renamed (copy)" })).toHaveCount(0);
+  });
+
+  test("run the draft: a form from START's variables, node colours from the run's events, node details", async ({ page }) => {
+    const document = {
+      format: "switchyard.workflow",
+      version: 1,
+      name: "E2E run watch",
+      description: "",
+      graph: {
+        nodes: [
+          {
+            id: "start",
+            type: "START",
+            position: { x: 0, y: 0 },
+            data: { title: "Start", variables: [{ name: "amount", type: "number", required: true }] },
+          },
+          {
+            id: "big",
+            type: "CONDITION_BRANCH",
+            position: { x: 320, y: 0 },
+            data: {
+              title: "Big amount?",
+              conditions: [
+                { id: "big", label: "Over 100", rules: [{ variable: "{{input.amount}}", operator: "greater_than", value: 100 }] },
+              ],
+            },
+          },
+          { id: "approve", type: "HUMAN_INTERVENTION", position: { x: 640, y: -80 }, data: { title: "Approve {{input.amount}}" } },
+          { id: "done", type: "END", position: { x: 960, y: 0 }, data: { output_mapping: { amount: "{{input.amount}}" } } },
+        ],
+        edges: [
+          { id: "e1", source: "start", target: "big" },
+          { id: "e2", source: "big", sourceHandle: "big", target: "approve" },
+          { id: "e3", source: "big", sourceHandle: "default", target: "done" },
+          { id: "e4", source: "approve", sourceHandle: "approved", target: "done" },
+        ],
+      },
+    };
+    await signIn(page);
+    await page.goto("/workflows");
+    await page
+      .getByTestId("import-file")
+      .setInputFiles({ name: "run.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(document)) });
+    await page.waitForURL(/\/workflows\/[^/]+$/);
+    const editor = new EditorPage(page);
+    await expect(editor.node("approve")).toBeVisible();
+
+    // a small amount takes the default branch and the run succeeds
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Run the draft" });
+    await dialog.getByRole("button", { name: "Start run" }).click();
+    await expect(dialog.getByText("Required.")).toBeVisible();
+    await dialog.getByLabel("amount *").fill("5");
+    await dialog.getByRole("button", { name: "Start run" }).click();
+    await expect(page.getByTestId("run-banner")).toContainText("Succeeded");
+    await expect(editor.node("done").getByTestId("node-run-status")).toContainText("succeeded");
+    await expect(editor.node("start").locator("[data-run-status]")).toHaveAttribute("data-run-status", "succeeded");
+    await expect(editor.node("approve").locator("[data-run-status]")).toHaveAttribute("data-run-status", "skipped");
+    await editor.select("big");
+    await expect(editor.panel().getByTestId("node-run-panel")).toContainText('"matched": "default"');
+
+    // a big amount waits for an approval
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    await dialog.getByLabel("amount *").fill("500");
+    await dialog.getByRole("button", { name: "Start run" }).click();
+    await expect(page.getByTestId("run-banner")).toContainText("Waiting");
+    await expect(editor.node("approve").locator("[data-run-status]")).toHaveAttribute("data-run-status", "waiting");
+    await expect(editor.node("big").locator("[data-run-status]")).toHaveAttribute("data-run-status", "succeeded");
+    await editor.select("approve");
+    await expect(editor.panel().getByTestId("node-run-panel")).toContainText("Waiting for anyone to decide");
+    await screenshot(page, "editor-run-waiting");
   });
 });

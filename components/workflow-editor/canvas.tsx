@@ -157,7 +157,7 @@ export const Canvas = memo(function Canvas({
         <div
           role="status"
           data-testid="connection-hint"
-          className="pointer-events-none absolute top-3 left-1/2 z-10 flex -translate-x-1/2 items-center gap-2 rounded-md bg-zinc-900 px-3 py-1.5 text-xs text-white shadow-lg dark:bg-zinc-100 dark:text-zinc-900"
+          className="pointer-events-none absolute top-14 left-1/2 z-10 flex -translate-x-1/2 items-center gap-2 rounded-md bg-zinc-900 px-3 py-1.5 text-xs text-white shadow-lg dark:bg-zinc-100 dark:text-zinc-900"
         >
           <Info size={13} aria-hidden="true" /> {hint}
         </div>

@@ -3,7 +3,7 @@
 import { ReactFlowProvider, useReactFlow } from "@xyflow/react";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { loadDraftAction, publishWorkflowAction, restoreVersionAction } from "@/app/(app)/workflows/[id]/actions";
+import { loadDraftAction, publishWorkflowAction, restoreVersionAction, startDraftRunAction } from "@/app/(app)/workflows/[id]/actions";
 import { Button } from "@/components/ui/button";
 import type { StoredGraph, WorkflowDetail, WorkflowVersionItem } from "@/lib/db/queries/workflows";
 import type { NodeType } from "@/lib/workflow/nodes/node-definition";
@@ -21,6 +21,10 @@ import { useEditorShortcuts } from "./hooks/use-editor-shortcuts";
 import { useGraphValidation } from "./hooks/use-graph-validation";
 import { NodeStatusContext, NodeStatusStore } from "./node-status-store";
 import { Palette } from "./palette";
+import { RunBanner } from "./run/run-banner";
+import { RunDialog } from "./run/run-dialog";
+import { runInputFields, startVariablesOf } from "./run/run-inputs";
+import { useRunWatcher } from "./run/use-run-watcher";
 import { ProblemsPanel } from "./problems-panel";
 import { SidePanel } from "./side-panel";
 import { Toolbar } from "./toolbar";
@@ -74,7 +78,9 @@ function EditorWorkspace({ workflow, theme, runAvailable, store }: EditorProps &
 
   const [status, setStatus] = useState(workflow.status);
   const [activeVersion, setActiveVersion] = useState(workflow.activeVersion?.version ?? null);
-  const [dialog, setDialog] = useState<"publish" | "versions" | null>(null);
+  const [dialog, setDialog] = useState<"publish" | "versions" | "run" | null>(null);
+  const [runProblems, setRunProblems] = useState<string[]>([]);
+  const watcher = useRunWatcher(store);
   const [busy, setBusy] = useState(false);
   const [publishError, setPublishError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -327,6 +333,46 @@ function EditorWorkspace({ workflow, theme, runAvailable, store }: EditorProps &
     setBackup(null);
   }, [workflow.id]);
 
+  // ─── runs (spec §5, §9): the saved draft runs; its events paint the canvas ──────────────────────────
+  // biome-ignore lint/correctness/useExhaustiveDependencies: START's variables change with the structure
+  const runFields = useMemo(() => {
+    const start = ops.getGraph().nodes.find((node) => node.type === "START");
+    return runInputFields(startVariablesOf(start?.data));
+  }, [structureVersion, ops]);
+
+  const openRun = useCallback(async () => {
+    setRunProblems([]);
+    if (!(await flush())) {
+      setNotice("The draft is not saved; a run uses the saved draft.");
+      return;
+    }
+    setDialog("run");
+  }, [flush]);
+
+  const startRun = useCallback(
+    async (inputs: Record<string, unknown>) => {
+      setBusy(true);
+      setRunProblems([]);
+      const result = await startDraftRunAction({ id: workflow.id, inputs });
+      setBusy(false);
+      if (!result.ok) {
+        setRunProblems([result.error.message]);
+        return;
+      }
+      if (!result.data.started) {
+        const { issues, message } = result.data;
+        setRunProblems(issues.length > 0 ? issues.map((issue) => issue.message) : [message]);
+        return;
+      }
+      setDialog(null);
+      watcher.watch(
+        result.data.runId,
+        ops.getGraph().nodes.map((node) => node.id),
+      );
+    },
+    [workflow.id, watcher.watch, ops],
+  );
+
   const toolbarHandlers = useMemo(
     () => ({
       onRetrySave: retry,
@@ -345,9 +391,9 @@ function EditorWorkspace({ workflow, theme, runAvailable, store }: EditorProps &
         setPublishError(null);
         setDialog("publish");
       },
-      onRun: () => undefined,
+      onRun: () => void openRun(),
     }),
-    [retry, ops, copyNodes, pasteFromButton, deleteSelection, flow, exportFile],
+    [retry, ops, copyNodes, pasteFromButton, deleteSelection, flow, exportFile, openRun],
   );
 
   return (
@@ -392,6 +438,7 @@ function EditorWorkspace({ workflow, theme, runAvailable, store }: EditorProps &
             onDropType={ops.addNode}
           />
           <ProblemsPanel issues={issues} onFocusNode={focusNode} />
+          {watcher.run ? <RunBanner run={watcher.run} onClear={watcher.clear} /> : null}
           {notice ? (
             <div
               role="status"
@@ -412,6 +459,7 @@ function EditorWorkspace({ workflow, theme, runAvailable, store }: EditorProps &
             onRename={ops.renameNodeId}
             onDelete={deleteNode}
             onClose={closePanel}
+            run={watcher.run ? watcher.details[selected.id] : undefined}
           />
         ) : null}
       </div>
@@ -429,6 +477,14 @@ function EditorWorkspace({ workflow, theme, runAvailable, store }: EditorProps &
         error={publishError}
         nextVersion={(activeVersion ?? 0) + 1}
         onPublish={(note) => void publish(note)}
+        onClose={() => setDialog(null)}
+      />
+      <RunDialog
+        open={dialog === "run"}
+        fields={runFields}
+        busy={busy}
+        problems={runProblems}
+        onRun={(inputs) => void startRun(inputs)}
         onClose={() => setDialog(null)}
       />
       <VersionsDialog

@@ -9,6 +9,8 @@ import { NodeForm } from "./form/node-form";
 import { VariablesContext, type VariablesContextValue } from "./form/variables-context";
 import { nodeIdProblem } from "./graph-convert";
 import { iconFor } from "./nodes/node-icons";
+import { NodeRunPanel } from "./run/node-run-panel";
+import type { NodeRunDetails } from "./run/use-run-watcher";
 
 interface SidePanelProps {
   nodeId: string;
@@ -20,8 +22,8 @@ interface SidePanelProps {
   onRename: (from: string, to: string) => void;
   onDelete: (id: string) => void;
   onClose: () => void;
-  /** Run details of this node, when a run is shown. */
-  runDetails?: React.ReactNode;
+  /** What the shown run did at this node. */
+  run?: NodeRunDetails;
 }
 
 function NodeIdField({
@@ -72,7 +74,7 @@ export const SidePanel = memo(function SidePanel({
   onRename,
   onDelete,
   onClose,
-  runDetails,
+  run,
 }: SidePanelProps) {
   const meta = isNodeType(type) ? getNodeDefinition(type).meta : null;
   const Icon = iconFor(meta?.icon ?? "");
@@ -112,7 +114,7 @@ export const SidePanel = memo(function SidePanel({
         </button>
       </div>
       <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-4 py-4">
-        {runDetails}
+        {run ? <NodeRunPanel details={run} /> : null}
         <NodeIdField nodeId={nodeId} taken={variables.allNodeIds} onRename={onRename} />
         {isNodeType(type) ? (
           <VariablesContext.Provider value={variables}>

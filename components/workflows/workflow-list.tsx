@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useDeferredValue, useState } from "react";
 import { Badge, EmptyState } from "@/components/ui/page";
 import type { WorkflowListItem } from "@/lib/db/queries/workflows";
-import { RunStatusBadge } from "./run-status-badge";
+import { StatusBadge } from "@/components/runs/status-badge";
 import { WorkflowRowActions } from "./workflow-row-actions";
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
@@ -70,7 +70,7 @@ export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
                 <td className="px-4 py-3">
                   {workflow.lastRun ? (
                     <span className="inline-flex items-center gap-2">
-                      <RunStatusBadge status={workflow.lastRun.status} />
+                      <StatusBadge status={workflow.lastRun.status} />
                       <span className="text-xs text-zinc-500">{dateFormat.format(new Date(workflow.lastRun.createdAt))}</span>
                     </span>
                   ) : (

@@ -37,6 +37,9 @@ export const publishSchema = z.object({
   note: z.string().trim().max(2000).default(""),
 });
 
+/** Inputs of a run started from the editor: values for START's variables (checked by the runtime). */
+export const startRunSchema = z.object({ id: z.string().min(1), inputs: z.record(z.string(), z.unknown()).default({}) });
+
 export const versionSchema = z.object({ id: z.string().min(1), versionId: z.string().min(1) });
 
 export type CreateWorkflowInput = z.input<typeof createWorkflowSchema>;

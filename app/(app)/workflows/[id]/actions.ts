@@ -17,8 +17,9 @@ import {
   type WorkflowVersionItem,
 } from "@/lib/db/queries/workflows";
 import { type ActionResult, AppError, actionResult } from "@/lib/errors";
+import { getRuntime, startWorkflowRun } from "@/lib/runtime";
 import { type GraphIssue, validateGraph } from "@/lib/workflow/validate";
-import { publishSchema, saveDraftSchema, versionSchema, workflowIdSchema } from "../schema";
+import { publishSchema, saveDraftSchema, startRunSchema, versionSchema, workflowIdSchema } from "../schema";
 
 function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
@@ -117,5 +118,38 @@ export async function restoreVersionAction(input: unknown): Promise<ActionResult
       data: { versionId },
     });
     return restored;
+  });
+}
+
+/** What starting a run answers: the run id, or the problems that kept it from starting (nothing ran). */
+export type StartRunResult = { started: true; runId: string } | { started: false; code: string; message: string; issues: GraphIssue[] };
+
+/**
+ * Runs the saved draft from the editor (spec §5) with the given inputs, as the user; answers as soon as
+ * the run is stored, and the editor follows its events over SSE (/api/runs/:id/events). Invalid inputs
+ * (`invalid_input`, naming the variable) or an invalid graph (spec §4) start nothing and come back as
+ * problems.
+ */
+export async function startDraftRunAction(input: unknown): Promise<ActionResult<StartRunResult>> {
+  return actionResult(async () => {
+    const user = await requireUser();
+    const { id, inputs } = parseInput(startRunSchema, input);
+    try {
+      const run = await startWorkflowRun(getRuntime(), {
+        workflowId: id,
+        draft: true,
+        inputs,
+        user,
+        trigger: { kind: "editor" },
+        background: true,
+      });
+      return { started: true as const, runId: run.id };
+    } catch (error) {
+      const coded = error as { code?: unknown; message?: string; issues?: GraphIssue[] };
+      if (error instanceof Error && typeof coded.code === "string" && coded.code !== "not_found" && !(error instanceof AppError)) {
+        return { started: false as const, code: coded.code, message: error.message, issues: coded.issues ?? [] };
+      }
+      throw error;
+    }
   });
 }

@@ -9,11 +9,8 @@ import { AppError } from "@/lib/errors";
 
 export const metadata: Metadata = { title: "Workflow editor" };
 
-/**
- * Running from the editor needs lib/runtime.ts (startWorkflowRun, getRunTrail) and the SSE route
- * app/api/runs/[id]/events; neither is in this build yet, so the Run button shows a "coming" state.
- */
-const RUN_AVAILABLE = false;
+/** Runs from the editor go through lib/runtime.ts (startWorkflowRun) and stream from /api/runs/:id/events. */
+const RUN_AVAILABLE = true;
 
 export default async function WorkflowEditorPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

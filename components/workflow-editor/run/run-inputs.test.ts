@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { runInputFields, runInputSchema, startVariablesOf } from "./run-inputs";
+
+const data = {
+  variables: [
+    { name: "amount", type: "number", required: true },
+    { name: "note", type: "string", default_value: "none", description: "Why" },
+    { name: "urgent", type: "boolean", default_value: true },
+    { name: "order", type: "object" },
+    { name: "tags", type: "array" },
+    { name: "1bad", type: "string" },
+  ],
+};
+
+describe("run inputs from START's variables", () => {
+  const fields = runInputFields(startVariablesOf(data));
+
+  it("makes one field per valid variable with its type, flag, description and default", () => {
+    expect(fields).toEqual([
+      { name: "amount", type: "number", required: true, initial: "" },
+      { name: "note", type: "string", required: false, description: "Why", initial: "none" },
+      { name: "urgent", type: "boolean", required: false, initial: true },
+      { name: "order", type: "object", required: false, initial: "" },
+      { name: "tags", type: "array", required: false, initial: "" },
+    ]);
+  });
+
+  it("turns the form's text into typed inputs, leaving empty optional fields out", () => {
+    const parsed = runInputSchema(fields).safeParse({ amount: " 12.5 ", note: "", urgent: false, order: '{"id": "A1"}', tags: "[1,2]" });
+    expect(parsed.success && parsed.data).toEqual({ amount: 12.5, urgent: false, order: { id: "A1" }, tags: [1, 2] });
+  });
+
+  it("names each field that is wrong", () => {
+    const parsed = runInputSchema(fields).safeParse({ amount: "", note: "x", urgent: true, order: "[1]", tags: "{nope" });
+    expect(parsed.success).toBe(false);
+    const messages = Object.fromEntries((parsed.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
+    expect(messages.amount).toBe("Required.");
+    expect(messages.order).toBe('Enter a JSON object, like {"a": 1}.');
+    expect(messages.tags).toMatch(/^Not valid JSON: /);
+  });
+
+  it("has no fields without a START", () => {
+    expect(runInputFields(startVariablesOf(undefined))).toEqual([]);
+  });
+});
