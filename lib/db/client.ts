@@ -9,6 +9,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqlitePrismaClient } from "./generated/sqlite/client";
 import { PrismaClient as PostgresPrismaClient } from "./generated/postgres/client";
 import { databaseKind, databaseUrl, redactUrl, sqliteFilePath } from "./database-url";
+import { bindSqliteClient, gateSqliteAdapter, SQLITE_BUSY_TIMEOUT_MS } from "./sqlite-connection";
 
 export type Db = InstanceType<typeof SqlitePrismaClient>;
 
@@ -16,8 +17,12 @@ export type Db = InstanceType<typeof SqlitePrismaClient>;
 export function createDb(url = databaseUrl()): Db {
   if (databaseKind(url) === "sqlite") {
     // busy timeout 5 s so concurrent writers wait instead of failing with SQLITE_BUSY
-    const adapter = new PrismaBetterSqlite3({ url: sqliteFilePath(url), timeout: 5000 });
-    return new SqlitePrismaClient({ adapter });
+    const file = sqliteFilePath(url);
+    // the write gate keeps direct better-sqlite3 writers (SqliteRunStore) out of this client's open transactions (sqlite-connection.ts)
+    const { factory, binding } = gateSqliteAdapter(new PrismaBetterSqlite3({ url: file, timeout: SQLITE_BUSY_TIMEOUT_MS }), file);
+    const client = new SqlitePrismaClient({ adapter: factory });
+    bindSqliteClient(client, binding);
+    return client;
   }
   const adapter = new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   return new PostgresPrismaClient({ adapter }) as unknown as Db;

@@ -1,0 +1,136 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { NewRun, NodeRunRecord } from "@/lib/workflow/run-store";
+import { describeRunStoreConformance } from "@/lib/workflow/run-store.conformance";
+import { sqliteFilePath } from "./database-url";
+import { PrismaRunStore } from "./prisma-run-store";
+import { getRunDetail, listRuns } from "./queries/runs";
+import { SqliteRunStore } from "./sqlite-run-store";
+import { createTestDatabase, type TestDatabase } from "./test-databases";
+
+async function seed(t: TestDatabase) {
+  const user = await t.db.user.create({ data: { email: "owner@example.com", name: "Owner", passwordHash: "x", role: "admin" } });
+  const workflow = await t.db.workflow.create({ data: { ownerId: user.id, name: "Conformance", draftGraph: '{"nodes":[],"edges":[]}' } });
+  return { user, workflow };
+}
+
+describe("SqliteRunStore", () => {
+  describeRunStoreConformance("SqliteRunStore (better-sqlite3)", async () => {
+    const t = await createTestDatabase("sqlite");
+    const { workflow } = await seed(t);
+    const store = SqliteRunStore.open(sqliteFilePath(t.url));
+    return {
+      store,
+      workflowId: workflow.id,
+      async cleanup() {
+        store.close();
+        await t.cleanup();
+      },
+    };
+  });
+
+  describe("rows as Prisma reads them", () => {
+    let t: TestDatabase;
+    let store: SqliteRunStore;
+    let ids: Awaited<ReturnType<typeof seed>>;
+    const T0 = new Date("2025-03-04T05:06:07.089Z");
+
+    beforeEach(async () => {
+      t = await createTestDatabase("sqlite");
+      ids = await seed(t);
+      store = SqliteRunStore.open(sqliteFilePath(t.url));
+    });
+    afterEach(async () => {
+      store.close();
+      await t.cleanup();
+    });
+
+    const newRun = (id: string): NewRun => ({
+      id,
+      workflowId: ids.workflow.id,
+      version: null,
+      graph: { nodes: [], edges: [] },
+      status: "running",
+      inputs: { n: 1 },
+      outputs: null,
+      error: null,
+      trigger: { kind: "cli", userId: ids.user.id },
+      parentRunId: null,
+      depth: 0,
+      state: { schemaVersion: 1, edges: "", steps: 0, nextPosition: 0, activeMs: 0, callStack: [], handledFailures: false },
+      usage: { prompt_tokens: 0, completion_tokens: 0 },
+      workerId: "w1",
+      createdAt: T0,
+      startedAt: T0,
+      endedAt: null,
+    });
+    const nodeRun: NodeRunRecord = {
+      runId: "",
+      nodeId: "start",
+      nodeType: "START",
+      status: "succeeded",
+      position: 0,
+      attempts: 1,
+      inputs: {},
+      outputs: { n: 1 },
+      error: null,
+      model: null,
+      usage: { prompt_tokens: 0, completion_tokens: 0 },
+      startedAt: T0,
+      endedAt: new Date(T0.getTime() + 7),
+      elapsedMs: 7,
+    };
+
+    it("writes DATETIME text exactly as Prisma's adapter does", async () => {
+      await new PrismaRunStore(t.db).createRun(newRun("run_prisma"), [{ type: "run.started", data: {}, at: T0 }]);
+      await store.createRun(newRun("run_direct"), [{ type: "run.started", data: {}, at: T0 }]);
+      const raw = await t.db.$queryRawUnsafe<Array<{ id: string; createdAt: string; startedAt: string }>>(
+        'SELECT "id", CAST("createdAt" AS TEXT) AS "createdAt", CAST("startedAt" AS TEXT) AS "startedAt" FROM "Run" ORDER BY "id"',
+      );
+      expect(raw).toEqual([
+        { id: "run_direct", createdAt: "2025-03-04T05:06:07.089+00:00", startedAt: "2025-03-04T05:06:07.089+00:00" },
+        { id: "run_prisma", createdAt: "2025-03-04T05:06:07.089+00:00", startedAt: "2025-03-04T05:06:07.089+00:00" },
+      ]);
+    });
+
+    it("is read back identically by PrismaRunStore and the run pages' queries", async () => {
+      await store.createRun(newRun("run_1"), [{ type: "run.started", data: { a: 1 }, at: T0 }]);
+      const ended = new Date(T0.getTime() + 50);
+      await store.commitStep("run_1", {
+        expectStatus: ["running"],
+        runPatch: { status: "succeeded", outputs: { n: 1 }, endedAt: ended },
+        nodeRuns: [{ ...nodeRun, runId: "run_1" }],
+        events: [{ type: "run.ended", data: { status: "succeeded" }, at: ended }],
+      });
+      expect(await new PrismaRunStore(t.db).loadRun("run_1")).toEqual(await store.loadRun("run_1"));
+      expect(await new PrismaRunStore(t.db).listEvents("run_1")).toEqual(await store.listEvents("run_1"));
+
+      const viewer = { id: ids.user.id, email: ids.user.email, role: "admin" };
+      const detail = await getRunDetail(t.db, viewer, "run_1");
+      expect(detail?.status).toBe("succeeded");
+      expect(detail?.nodeRuns.map((n) => [n.nodeId, n.startedAt, n.endedAt, n.elapsedMs])).toEqual([["start", T0, nodeRun.endedAt, 7]]);
+      expect(detail?.events.map((e) => [e.seq, e.type, e.at])).toEqual([
+        [1, "run.started", T0],
+        [2, "run.ended", ended],
+      ]);
+      const listed = await listRuns(t.db, viewer, { from: T0, to: new Date(T0.getTime() + 1) });
+      expect(listed.runs.map((r) => [r.id, r.createdAt, r.durationMs])).toEqual([["run_1", T0, 50]]);
+    });
+
+    it("waits for an open Prisma transaction of this process instead of writing inside it", async () => {
+      await store.createRun(newRun("run_gate"));
+      const order: string[] = [];
+      let commit: Promise<unknown> = Promise.resolve();
+      await t.db.$transaction(async (tx) => {
+        await tx.workflow.findUnique({ where: { id: ids.workflow.id } });
+        commit = store.commitStep("run_gate", { runPatch: { workerId: "w2" } }).then(() => order.push("store commit"));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        // a write after a read: SQLITE_BUSY_SNAPSHOT had the store committed in between
+        await tx.workflow.update({ where: { id: ids.workflow.id }, data: { name: "Renamed" } });
+        order.push("prisma commit");
+      });
+      await commit;
+      expect(order).toEqual(["prisma commit", "store commit"]);
+      expect((await store.getRun("run_gate"))?.workerId).toBe("w2");
+    });
+  });
+});
