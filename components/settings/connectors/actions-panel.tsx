@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useEffect, useRef, useState, useTransition } from "react";
 import { deleteConnectorAction } from "@/app/(app)/settings/connectors/actions";
 import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/page";
@@ -38,6 +38,10 @@ export function ActionsPanel({
   const [pending, startTransition] = useTransition();
   const rows: TryableAction[] = builtIn ?? actions;
   const close = () => setMode({ type: "none" });
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (mode.type !== "none") panel.current?.scrollIntoView({ behavior: "smooth", block: "nearest" });
+  }, [mode]);
 
   const onDelete = (action: ConnectorActionView) => {
     if (!window.confirm(`Delete the action "${action.key}"?`)) return;
@@ -148,7 +152,7 @@ export function ActionsPanel({
         </p>
       ) : null}
       {mode.type !== "none" ? (
-        <div className="rounded-md border border-zinc-200 bg-zinc-50/60 p-4 dark:border-zinc-800 dark:bg-zinc-950/40">
+        <div ref={panel} className="rounded-md border border-zinc-200 bg-zinc-50/60 p-4 dark:border-zinc-800 dark:bg-zinc-950/40">
           {mode.type === "try" ? (
             <TryAction key={mode.action.key} connectorId={connectorId} action={mode.action} />
           ) : mode.type === "import" ? (

@@ -77,7 +77,7 @@ export function OpenApiImport({ connectorId, existingKeys, onDone }: { connector
           id="openapi-file"
           type="file"
           accept=".json,.yaml,.yml,application/json"
-          className="text-sm"
+          className="text-sm file:mr-3 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-zinc-900 hover:file:bg-zinc-100 dark:file:border-zinc-700 dark:file:bg-zinc-900 dark:file:text-zinc-100"
           onChange={(event) => onFile(event.target.files?.[0])}
         />
       </div>

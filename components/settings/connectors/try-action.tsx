@@ -29,6 +29,7 @@ export function TryAction({ connectorId, action }: { connectorId: string; action
     event.preventDefault();
     const converted = schemaValuesToParameters(action.parameters, values);
     if ("error" in converted) {
+      setResult(null);
       setProblem(converted.error);
       return;
     }

@@ -69,7 +69,7 @@ export function DocumentsPanel({ kbId, initial, canEdit }: { kbId: string; initi
         <form onSubmit={onUpload} className="flex flex-wrap items-end gap-3" aria-label="Upload documents">
           <div className="space-y-1.5">
             <label htmlFor="kb-files" className="block text-sm font-medium">
-              Documents
+              Add documents
             </label>
             <input
               ref={fileInput}
@@ -79,7 +79,7 @@ export function DocumentsPanel({ kbId, initial, canEdit }: { kbId: string; initi
               multiple
               required
               accept={ACCEPTED_DOCUMENTS}
-              className="text-sm"
+              className="text-sm file:mr-3 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-zinc-900 hover:file:bg-zinc-100 dark:file:border-zinc-700 dark:file:bg-zinc-900 dark:file:text-zinc-100"
             />
             <p className="text-xs text-zinc-500">Plain text, Markdown, HTML, PDF or DOCX, up to 15 MB each.</p>
           </div>

@@ -16,7 +16,7 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
   const skills = await listSkills(getDb(), user);
   const selected = skills.find((skill) => skill.id === id) ?? null;
   return (
-    <div className="mx-auto max-w-6xl px-8 py-8">
+    <div className="mx-auto max-w-5xl px-8 py-8">
       <PageHeader
         title="Skills"
         description="Standard operating procedures in Markdown that agents read when a task matches."
