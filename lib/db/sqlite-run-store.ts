@@ -33,6 +33,8 @@ import type {
   RunStore,
   StepCommit,
 } from "@/lib/workflow/run-store";
+import type { Db } from "./client";
+import { sqliteFilePath } from "./database-url";
 import type { Approval, NodeRun, Run, RunEvent } from "./generated/sqlite/client";
 import { approvalFromRow, approvalToCreate, eventFromRow, nodeRunFromRow, runFromRow, runToCreate } from "./run-records";
 import { insertEventsSql, insertRunSql, type SqlStatement, updateRunSql, upsertNodeRunsSql } from "./run-store-sql";
@@ -40,6 +42,7 @@ import {
   dateFromSqlite,
   openSqliteConnection,
   type SqliteConnection,
+  sqliteBindingOf,
   sqliteTime,
   sqliteValue,
   waitForSqliteGate,
@@ -71,6 +74,17 @@ export class SqliteRunStore implements RunStore {
     private readonly connection: SqliteConnection,
     private readonly file: string,
   ) {}
+
+  /**
+   * The store beside a Prisma client of the same file (lib/runtime.ts): opened on the client's file (or
+   * `url`'s when the client was not made by `createDb`), closed when the client disconnects.
+   */
+  static forClient(db: Db, url: string): SqliteRunStore {
+    const binding = sqliteBindingOf(db);
+    const store = SqliteRunStore.open(binding?.file ?? sqliteFilePath(url));
+    binding?.onDispose(() => store.close());
+    return store;
+  }
 
   /** Closes the connection (idempotent). */
   close(): void {

@@ -1,16 +1,17 @@
 /**
- * The runtime as the composition root builds it (lib/runtime.ts): the engine over the Prisma run store and
+ * The runtime as the composition root builds it (lib/runtime.ts): the engine over the run store and
  * the real services, with what its helpers need.
  */
 import type { Db } from "@/lib/db/client";
 import type { DatabaseKind } from "@/lib/db/database-url";
-import type { PrismaRunStore } from "@/lib/db/prisma-run-store";
 import type { WorkflowEngine } from "@/lib/workflow/engine";
+import type { RunStore } from "@/lib/workflow/run-store";
 
 export interface Runtime {
   db: Db;
   kind: DatabaseKind;
-  store: PrismaRunStore;
+  /** SqliteRunStore on SQLite, PrismaRunStore on PostgreSQL (lib/runtime.ts). */
+  store: RunStore;
   engine: WorkflowEngine;
   /** This process's worker id (`host:pid:nonce`), stamped on the runs it executes. */
   workerId: string;
