@@ -6,12 +6,13 @@
  */
 import { appendAuditLog } from "@/lib/audit";
 import { createConnectorService } from "@/lib/connectors/connector-service";
-import { callDatabaseAction } from "@/lib/connectors/database-connector";
-import type { ConnectorAuditEntry } from "@/lib/connectors/types";
+import { callDatabaseAction, type DatabaseConnectorDefinition } from "@/lib/connectors/database-connector";
+import type { ConnectorAuditEntry, ConnectorDefinition } from "@/lib/connectors/types";
 import type { Db } from "@/lib/db/client";
 import { getConnectorDefinition } from "@/lib/db/queries/capability-definitions";
 import { getDatabaseConnectorDefinition } from "@/lib/db/queries/connectors";
 import { getSsrfPolicy } from "@/lib/db/queries/settings";
+import type { SsrfPolicy } from "@/lib/net/ssrf";
 import { isWorkflowError } from "@/lib/workflow/errors";
 import type { ConnectorCallRequest, ConnectorCallResult, ConnectorService } from "@/lib/workflow/services";
 
@@ -27,17 +28,66 @@ async function audit(db: Db, entry: ConnectorAuditEntry): Promise<void> {
   });
 }
 
+/** What a call looks up besides its request: the SSRF policy and the connector by key (HTTP or database). */
+interface ConnectorLookups {
+  ssrf(): Promise<SsrfPolicy>;
+  databaseConnector(key: string): Promise<DatabaseConnectorDefinition | null>;
+  httpConnector(key: string): Promise<ConnectorDefinition | null>;
+}
+
+function databaseLookups(db: Db): ConnectorLookups {
+  return {
+    ssrf: () => getSsrfPolicy(db),
+    databaseConnector: (key) => getDatabaseConnectorDefinition(db, key),
+    httpConnector: (key) => getConnectorDefinition(db, key),
+  };
+}
+
+/** `load` once per key; a failed load is forgotten, so the next call tries again. */
+function memo<T>(load: (key: string) => Promise<T>): (key: string) => Promise<T> {
+  const values = new Map<string, Promise<T>>();
+  return (key) => {
+    let value = values.get(key);
+    if (!value) {
+      value = load(key);
+      values.set(key, value);
+      value.catch(() => values.delete(key));
+    }
+    return value;
+  };
+}
+
 /**
  * Calls one action of the connector with key `request.connectorId`.
  * Resolves for every HTTP status (and a SQL error as 400); throws WorkflowError `invalid_config`,
  * `connection_error`, `timeout`, `cancelled` as lib/connectors documents.
  */
 export async function callConnectorAction(db: Db, request: ConnectorCallRequest): Promise<ConnectorCallResult> {
-  const ssrf = await getSsrfPolicy(db);
-  const database = await getDatabaseConnectorDefinition(db, request.connectorId);
+  return callWith(db, databaseLookups(db), request);
+}
+
+/**
+ * `callConnectorAction` for the calls of one workflow run: the SSRF policy and each connector definition
+ * are read once, on first use, and reused by the run's later calls (settings or connectors edited
+ * meanwhile apply from the next run). Every call still writes its own audit entry.
+ */
+export function createRunConnectorCaller(db: Db): (request: ConnectorCallRequest) => Promise<ConnectorCallResult> {
+  const direct = databaseLookups(db);
+  const ssrf = memo(() => direct.ssrf());
+  const lookups: ConnectorLookups = {
+    ssrf: () => ssrf(""),
+    databaseConnector: memo(direct.databaseConnector),
+    httpConnector: memo(direct.httpConnector),
+  };
+  return (request) => callWith(db, lookups, request);
+}
+
+async function callWith(db: Db, lookups: ConnectorLookups, request: ConnectorCallRequest): Promise<ConnectorCallResult> {
+  const ssrf = await lookups.ssrf();
+  const database = await lookups.databaseConnector(request.connectorId);
   if (!database) {
     const service = createConnectorService({
-      resolveConnector: (key) => getConnectorDefinition(db, key),
+      resolveConnector: lookups.httpConnector,
       audit: (entry) => audit(db, entry),
       ssrf,
     });

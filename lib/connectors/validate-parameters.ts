@@ -12,7 +12,13 @@ const addFormats: FormatsPlugin =
     ? (addFormatsModule as unknown as FormatsPlugin)
     : (addFormatsModule as unknown as { default: FormatsPlugin }).default;
 const ajv = addFormats(new Ajv({ allErrors: true, strict: false, coerceTypes: true, useDefaults: true }));
-const compiled = new WeakMap<object, ValidateFunction>();
+/**
+ * Compiled validators by schema JSON text, not object identity: connector definitions are re-read per call,
+ * so an identity cache missed every time (an Ajv compile per call, ~0.5 ms) and Ajv's own per-object
+ * cache grew without bound. Bounded; cleared when full.
+ */
+const compiled = new Map<string, ValidateFunction>();
+const COMPILED_LIMIT = 1000;
 
 /**
  * Validates (a copy of) the parameters; returns the copy with coerced types and schema defaults applied.
@@ -26,7 +32,8 @@ export function validateParameters(
 ): Record<string, unknown> {
   const copy = structuredClone(parameters);
   if (!schema || Object.keys(schema).length === 0) return copy;
-  let validate = compiled.get(schema);
+  const key = JSON.stringify(schema);
+  let validate = compiled.get(key);
   if (!validate) {
     try {
       validate = ajv.compile(schema);
@@ -37,7 +44,11 @@ export function validateParameters(
         { cause: error },
       );
     }
-    compiled.set(schema, validate);
+    if (compiled.size >= COMPILED_LIMIT) {
+      compiled.clear();
+      ajv.removeSchema(); // Ajv keeps every compiled schema object too
+    }
+    compiled.set(key, validate);
   }
   if (!validate(copy)) {
     const problems = (validate.errors ?? []).map((issue) => `${issue.instancePath || "/"} ${issue.message ?? "is invalid"}`);

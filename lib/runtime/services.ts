@@ -9,7 +9,7 @@
  * knowledge index (tokenizer, extractors) are imported on first use too: a CLI run that needs none of them
  * starts seconds faster.
  */
-import { callConnectorAction } from "@/lib/capabilities/connectors";
+import { createRunConnectorCaller } from "@/lib/capabilities/connectors";
 import type { Db } from "@/lib/db/client";
 import { getMcpServerDefinition } from "@/lib/db/queries/capability-definitions";
 import type { WorkspaceEnv } from "@/lib/db/queries/env-variables";
@@ -45,14 +45,19 @@ function lazyLlm(db: Db, env: Record<string, string | undefined>): LlmService {
   return { complete: async (request) => (await service()).complete(request) };
 }
 
-/** Connector calls with the run's user as actor (email and role looked up once, for access levels and the audit log). */
+/**
+ * Connector calls of one run with the run's user as actor (email and role looked up once, for access levels
+ * and the audit log); the SSRF policy and connector definitions are read once per run too
+ * (`createRunConnectorCaller`). Each call still writes its audit entry.
+ */
 function runConnectors(db: Db, run: NodeRunInfo): ConnectorService {
+  const call = createRunConnectorCaller(db);
   const actor = once(async () => {
     if (run.userId === null) return undefined;
     const user = await db.user.findUnique({ where: { id: run.userId }, select: { id: true, email: true, role: true } });
     return user ? { userId: user.id, email: user.email, role: user.role } : { userId: run.userId };
   });
-  return { call: async (request) => callConnectorAction(db, { ...request, actor: request.actor?.role ? request.actor : await actor() }) };
+  return { call: async (request) => call({ ...request, actor: request.actor?.role ? request.actor : await actor() }) };
 }
 
 /**
