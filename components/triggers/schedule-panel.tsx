@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -15,7 +16,8 @@ import { cronProblem, nextCronRuns } from "@/lib/triggers/cron";
 /** A schedule with what the page computed on the server: its next runs and last tick, in its own zone. */
 export interface ScheduleItem extends ScheduleView {
   nextRuns: string[];
-  lastTick: string | null;
+  /** The latest run the schedule started, its time formatted in the schedule's zone. */
+  lastRun: { id: string; status: string; at: string } | null;
 }
 
 function formatInZone(date: Date, timezone: string): string {
@@ -159,7 +161,15 @@ function ScheduleRow({ workflowId, schedule }: { workflowId: string; schedule: S
             Next runs: {schedule.nextRuns.join(" · ")}
           </p>
         ) : null}
-        {schedule.lastTick ? <p className="text-xs text-zinc-500">Last tick: {schedule.lastTick}</p> : null}
+        {schedule.lastRun ? (
+          <p className="text-xs text-zinc-500">
+            Last run:{" "}
+            <Link className="underline" href={`/runs/${schedule.lastRun.id}`}>
+              {schedule.lastRun.at}
+            </Link>{" "}
+            ({schedule.lastRun.status})
+          </p>
+        ) : null}
         {failure ? (
           <p role="alert" className="text-xs text-red-600">
             {failure}

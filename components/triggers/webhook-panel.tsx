@@ -63,8 +63,8 @@ export function WebhookPanel({ workflowId, webhook, variables }: { workflowId: s
           <div>
             <h2 className="text-base font-semibold">Webhook</h2>
             <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-              A secret URL: <code className="font-mono text-xs">POST</code> a JSON body of START's inputs ({" "}
-              <code className="font-mono text-xs">{example}</code> ) to start a run. No API key needed; the URL is the secret.
+              A secret URL: <code className="font-mono text-xs">POST</code> a JSON body of START's inputs, like{" "}
+              <code className="font-mono text-xs">{example}</code>, to start a run. No API key needed; the URL is the secret.
             </p>
           </div>
           <div className="flex gap-2">

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "@/lib/db/test-databases";
 import { importWorkflowDocument } from "@/lib/db/queries/workflow-documents";
-import { createSchedule } from "@/lib/db/queries/triggers";
+import { createSchedule, lastScheduledRuns } from "@/lib/db/queries/triggers";
 import { createRuntime, type Runtime } from "@/lib/runtime";
 import { FINAL_RUN_STATUSES, type RunRecord } from "@/lib/workflow/run-store";
 import { createScheduler } from "./scheduler";
@@ -95,6 +95,7 @@ describe.each(testDatabaseKinds())("schedules (%s)", (kind) => {
     await finalRun(runtime, fired[0].run?.id ?? "");
     const row = await database.db.schedule.findUniqueOrThrow({ where: { id: scheduleId } });
     expect(row.lastTickAt?.toISOString()).toBe("2030-01-01T10:30:00.000Z");
+    expect((await lastScheduledRuns(database.db, workflowId, [scheduleId])).get(scheduleId)?.id).toBe(fired[0].run?.id);
   });
 
   it("does not fire a disabled schedule", async () => {

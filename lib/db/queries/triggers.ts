@@ -323,6 +323,29 @@ export async function deleteSchedule(db: Db, workflowId: string, scheduleId: str
   if (count === 0) throw new AppError("not_found", "No such schedule.");
 }
 
+/**
+ * The latest run each schedule started (trigger `schedule` whose details name the schedule), by schedule id.
+ * Read-only; for the triggers page.
+ */
+export async function lastScheduledRuns(
+  db: Db,
+  workflowId: string,
+  scheduleIds: string[],
+): Promise<Map<string, { id: string; status: string; createdAt: string }>> {
+  const found = new Map<string, { id: string; status: string; createdAt: string }>();
+  await Promise.all(
+    scheduleIds.map(async (scheduleId) => {
+      const row = await db.run.findFirst({
+        where: { workflowId, triggerKind: "schedule", trigger: { contains: `"schedule_id":${JSON.stringify(scheduleId)}` } },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        select: { id: true, status: true, createdAt: true },
+      });
+      if (row) found.set(scheduleId, { id: row.id, status: row.status, createdAt: row.createdAt.toISOString() });
+    }),
+  );
+  return found;
+}
+
 /** A schedule the scheduler looks at: enabled, of a published workflow. */
 export interface DueScheduleCandidate extends ScheduleView {
   owner: { id: string; email: string; name: string; role: "admin" | "member" };

@@ -8,7 +8,7 @@ import { Badge, Card, PageHeader } from "@/components/ui/page";
 import { workflowToolNames } from "@/lib/api/mcp-server";
 import { requirePageUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
-import { assertCanManageTriggers, getActiveWorkflow, getWebhook, listSchedules } from "@/lib/db/queries/triggers";
+import { assertCanManageTriggers, getActiveWorkflow, getWebhook, lastScheduledRuns, listSchedules } from "@/lib/db/queries/triggers";
 import { AppError } from "@/lib/errors";
 import { nextCronRuns } from "@/lib/triggers/cron";
 
@@ -41,14 +41,24 @@ export default async function TriggersPage({ params }: { params: Promise<{ id: s
   });
   const [webhook, schedules] = await Promise.all([getWebhook(db, id), listSchedules(db, id)]);
   const now = new Date();
-  const scheduleItems: ScheduleItem[] = schedules.map((schedule) => ({
-    ...schedule,
-    nextRuns:
-      schedule.enabled && active
-        ? nextCronRuns(schedule.cron, schedule.timezone, 3, now).map((date) => formatInZone(date, schedule.timezone))
-        : [],
-    lastTick: schedule.lastTickAt ? formatInZone(new Date(schedule.lastTickAt), schedule.timezone) : null,
-  }));
+  const lastRuns = await lastScheduledRuns(
+    db,
+    id,
+    schedules.map((schedule) => schedule.id),
+  );
+  const scheduleItems: ScheduleItem[] = schedules.map((schedule) => {
+    const lastRun = lastRuns.get(schedule.id);
+    return {
+      ...schedule,
+      nextRuns:
+        schedule.enabled && active
+          ? nextCronRuns(schedule.cron, schedule.timezone, 3, now).map((date) => formatInZone(date, schedule.timezone))
+          : [],
+      lastRun: lastRun
+        ? { id: lastRun.id, status: lastRun.status, at: formatInZone(new Date(lastRun.createdAt), schedule.timezone) }
+        : null,
+    };
+  });
   const toolName = active ? workflowToolNames([active]).get(active.id) : null;
   return (
     <div className="mx-auto max-w-5xl px-8 py-8">
