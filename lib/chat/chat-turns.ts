@@ -155,16 +155,18 @@ async function runTurn(params: {
     publish(turn, chatEvent);
     writer.add(chatEvent);
   };
-  const scope = await agents.scope({ id: user.id, email: user.email, role: user.role }, conversation.id);
   let messageChain = Promise.resolve();
+  let scope: Awaited<ReturnType<AgentRuntime["scope"]>> | null = null;
   try {
     emit({ type: "turn.started", message: content, agent_id: agent.id, mode: conversation.mode });
+    scope = await agents.scope({ id: user.id, email: user.email, role: user.role }, conversation.id);
+    const turnScope = scope;
     if (conversation.title === "New conversation")
       await setConversationTitle(db, conversation.id, content.length > 60 ? `${content.slice(0, 57)}…` : content);
     const history = toHistory(await loadMessages(db, conversation.id));
     await runAgentTurn({
       model: params.model,
-      assemble: (request) => assembleTools(request, agents.sources(scope)),
+      assemble: (request) => assembleTools(request, agents.sources(turnScope)),
       agent,
       mode: conversation.mode,
       history,
@@ -194,7 +196,7 @@ async function runTurn(params: {
     });
   } finally {
     await messageChain.catch((error: unknown) => console.error("[chat] storing messages failed", error));
-    await scope.mcp.close().catch((error: unknown) => console.error("[chat] closing MCP sessions failed", error));
+    await scope?.mcp.close().catch((error: unknown) => console.error("[chat] closing MCP sessions failed", error));
     await writer.flush().catch((error: unknown) => console.error("[chat] flushing events failed", error));
     endTurn(turn);
   }
