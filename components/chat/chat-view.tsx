@@ -42,7 +42,19 @@ export function ChatView({
   /** A first message to send as soon as the view opens (new conversations). */
   pendingMessage?: string;
 }) {
-  const [state, dispatch] = useReducer(reducer, initialEvents, (events) => reduceChatEvents(events));
+  const [state, dispatch] = useReducer(reducer, initialEvents, (events) => {
+    const rebuilt = reduceChatEvents(events);
+    // a turn with no end and nothing running on the server was cut off (e.g. the server restarted)
+    if (live || pendingMessage) return rebuilt;
+    return {
+      ...rebuilt,
+      turns: rebuilt.turns.map((turn) =>
+        turn.status === "running"
+          ? { ...turn, status: "failed" as const, error: { code: "interrupted", message: "The answer was interrupted" } }
+          : turn,
+      ),
+    };
+  });
   const [streaming, setStreaming] = useState(live);
   const [draft, setDraft] = useState("");
   const [error, setError] = useState<string | null>(null);
