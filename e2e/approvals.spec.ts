@@ -79,6 +79,14 @@ function serverActionId(file: string, name: string): string {
   throw new Error(`no server action ${name} in ${file}`);
 }
 
+/** The app scrolls inside <main>, so a full-page shot needs a viewport as tall as the content. */
+async function tallScreenshot(page: Page, name: string) {
+  const height = await page.evaluate(() => Math.min(6000, (document.querySelector("main")?.scrollHeight ?? 860) + 20));
+  await page.setViewportSize({ width: 1360, height });
+  await screenshot(page, name);
+  await page.setViewportSize({ width: 1360, height: 860 });
+}
+
 function card(page: Page, approvalId: string) {
   return page.locator(`[data-testid="approval-card"][data-approval-id="${approvalId}"]`);
 }
@@ -145,7 +153,7 @@ test.describe("approvals inbox and run trail", () => {
     expect(types[0]).toBe("run.started");
     expect(types).toContain("approval.decided");
     expect(types[types.length - 1]).toBe("run.ended");
-    await screenshot(page, "run-detail-approved");
+    await tallScreenshot(page, "run-detail-approved");
 
     // export the whole trail
     const exported = await page.request.get(`/api/runs/${started.id}/export`);
@@ -181,7 +189,7 @@ test.describe("approvals inbox and run trail", () => {
     await expect(page.locator('[data-label="Run outputs"] pre')).toContainText('"result": "refused"');
     await expect(page.locator('[data-label="Run outputs"] pre')).toContainText('"note": "Over the limit"');
     await expect(page.locator('[data-testid="graph-node"][data-node-id="paid"]')).toHaveAttribute("data-status", "skipped");
-    await screenshot(page, "run-detail-rejected");
+    await tallScreenshot(page, "run-detail-rejected");
   });
 
   test("two people deciding the same approval at once: one wins, the other sees who decided", async ({ page, browser }) => {

@@ -64,32 +64,28 @@ export function ApprovalCard({ approval, gone = false }: { approval: ApprovalIte
       data-state={state.kind}
       aria-labelledby={`${noteId}-title`}
     >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 id={`${noteId}-title`} className="text-base font-semibold">
-            <Link href={`/approvals/${approval.id}`} className="hover:text-brand-600 hover:underline">
-              {approval.title || "Approval"}
-            </Link>
-          </h2>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-            <span className="font-medium text-zinc-900 dark:text-zinc-100">{run.workflowName}</span>
-            {run.version !== null ? ` v${run.version}` : " (draft)"} ·{" "}
-            <Link href={`/runs/${run.id}`} className="font-mono text-xs text-brand-600 hover:underline" data-testid="approval-run-link">
-              run {run.id}
-            </Link>{" "}
-            · started by {run.triggeredBy ? run.triggeredBy.name : "the system"} via {TRIGGER_LABELS[run.triggerKind] ?? run.triggerKind} at{" "}
-            {formatDateTime(run.createdAt)}
-          </p>
-        </div>
-        <div className="text-right text-xs text-zinc-500">
-          <p>asked {formatDateTime(approval.createdAt)}</p>
-          <p>for {assigneeText(approval.assignee)}</p>
-          {approval.expiresAt ? <p>times out {formatDateTime(approval.expiresAt)}</p> : null}
-          <p className="mt-1">
-            run <StatusBadge status={run.status} />
-          </p>
-        </div>
-      </div>
+      <h2 id={`${noteId}-title`} className="text-base font-semibold">
+        <Link href={`/approvals/${approval.id}`} className="hover:text-brand-600 hover:underline">
+          {approval.title || "Approval"}
+        </Link>
+      </h2>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+        <span className="font-medium text-zinc-900 dark:text-zinc-100">{run.workflowName}</span>
+        {run.version !== null ? ` v${run.version}` : " (draft)"} ·{" "}
+        <Link href={`/runs/${run.id}`} className="font-mono text-xs text-brand-600 hover:underline" data-testid="approval-run-link">
+          run {run.id}
+        </Link>{" "}
+        · started by {run.triggeredBy ? run.triggeredBy.name : "the system"} via {TRIGGER_LABELS[run.triggerKind] ?? run.triggerKind} at{" "}
+        {formatDateTime(run.createdAt)}
+      </p>
+      <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-500">
+        <span>asked {formatDateTime(approval.createdAt)}</span>
+        <span>· for {assigneeText(approval.assignee)}</span>
+        {approval.expiresAt ? <span>· times out {formatDateTime(approval.expiresAt)}</span> : null}
+        <span className="inline-flex items-center gap-1">
+          · run <StatusBadge status={state.kind === "decided" ? state.runStatus : run.status} />
+        </span>
+      </p>
       {approval.description ? (
         <p className="mt-3 whitespace-pre-wrap text-sm text-zinc-800 dark:text-zinc-200" data-testid="approval-description">
           {approval.description}

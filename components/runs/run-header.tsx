@@ -3,9 +3,9 @@ import type { RunDetail } from "@/lib/db/queries/runs";
 import { formatCost, formatCount, formatDateTime, formatDuration, TRIGGER_LABELS } from "./format";
 import { StatusBadge } from "./status-badge";
 
-function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+function Fact({ label, children, testId, wide }: { label: string; children: React.ReactNode; testId?: string; wide?: boolean }) {
   return (
-    <div data-testid={testId}>
+    <div data-testid={testId} className={wide ? "col-span-2" : undefined}>
       <dt className="text-xs text-zinc-500">{label}</dt>
       <dd className="mt-0.5 text-sm font-medium tabular-nums">{children}</dd>
     </div>
@@ -51,8 +51,8 @@ export function RunHeader({ run, now, actions }: { run: RunDetail; now: number; 
         </div>
         <div className="flex items-center gap-2">{actions}</div>
       </div>
-      <dl className="mt-4 grid grid-cols-2 gap-4 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-3 lg:grid-cols-6 dark:border-zinc-800 dark:bg-zinc-900">
-        <Fact label="Trigger" testId="run-trigger">
+      <dl className="mt-4 grid grid-cols-2 gap-4 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-3 lg:grid-cols-7 dark:border-zinc-800 dark:bg-zinc-900">
+        <Fact label="Trigger" testId="run-trigger" wide>
           <span className="font-normal">{triggerText(run)}</span>
         </Fact>
         <Fact label="Started">{formatDateTime(run.startedAt ?? run.createdAt)}</Fact>

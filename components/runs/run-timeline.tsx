@@ -99,7 +99,14 @@ export function RunTimeline({
     <div data-testid="run-timeline" className="text-xs">
       <div className="relative ml-48 mr-16 h-5 border-b border-zinc-200 dark:border-zinc-700" aria-hidden="true">
         {ticks.map((f) => (
-          <span key={f} className="absolute -translate-x-1/2 tabular-nums text-zinc-500" style={{ left: `${f * 100}%` }}>
+          <span
+            key={f}
+            className={clsx(
+              "absolute whitespace-nowrap tabular-nums text-zinc-500",
+              f === 0 ? "" : f === 1 ? "-translate-x-full" : "-translate-x-1/2",
+            )}
+            style={{ left: `${f * 100}%` }}
+          >
             {formatDuration(f * span)}
           </span>
         ))}

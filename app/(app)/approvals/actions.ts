@@ -1,6 +1,5 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
@@ -35,6 +34,7 @@ export type DecisionOutcome =
  * Decides an approval through the runtime, which checks on the server that the user may see the run
  * (`not_found` otherwise) and is the assignee (`forbidden`), stores the decision once, resumes the run at once
  * and audits it. A decision that lost the race is not an error: it answers who decided first and when.
+ * Nothing is revalidated: the card shows the outcome itself, and open inboxes learn of it over their stream.
  */
 export async function decideApprovalAction(input: unknown) {
   return actionResult(async (): Promise<DecisionOutcome> => {
@@ -48,8 +48,6 @@ export async function decideApprovalAction(input: unknown) {
     const { approvalId, decision, note } = parsed.data;
     try {
       const outcome = await decideApproval(getRuntime(), { approvalId, decision, note, user });
-      revalidatePath("/approvals");
-      revalidatePath(`/runs/${outcome.run.id}`);
       return {
         kind: "decided",
         decision,
