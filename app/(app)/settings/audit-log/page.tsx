@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { buttonClass } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
 import { Card, EmptyState, PageHeader } from "@/components/ui/page";
 import { requirePageUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
@@ -9,12 +11,39 @@ export const metadata: Metadata = { title: "Audit log" };
 
 const PAGE_SIZE = 50;
 
-export default async function AuditLogPage({ searchParams }: { searchParams: Promise<{ action?: string; before?: string }> }) {
+/** A `YYYY-MM-DD` day as a UTC instant, or undefined when absent or malformed. */
+function day(value: string | undefined, plusDays = 0): Date | undefined {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return Number.isNaN(ms) ? undefined : new Date(ms + plusDays * 86_400_000);
+}
+
+export default async function AuditLogPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ action?: string; before?: string; actor?: string; target?: string; from?: string; to?: string }>;
+}) {
   const user = await requirePageUser("/settings/audit-log");
   if (user.role !== "admin") notFound();
-  const { action, before } = await searchParams;
+  const { action, before, actor, target, from, to } = await searchParams;
   const db = getDb();
-  const where = { ...(action ? { action: { startsWith: action } } : {}), ...(before ? { at: { lt: new Date(before) } } : {}) };
+  const beforeAt = before && !Number.isNaN(Date.parse(before)) ? new Date(before) : undefined;
+  const fromAt = day(from);
+  const toAt = day(to, 1);
+  const at =
+    beforeAt || fromAt || toAt
+      ? {
+          ...(fromAt ? { gte: fromAt } : {}),
+          ...(beforeAt || toAt ? { lt: beforeAt && toAt ? (beforeAt < toAt ? beforeAt : toAt) : (beforeAt ?? toAt) } : {}),
+        }
+      : undefined;
+  const where = {
+    ...(action ? { action: { startsWith: action } } : {}),
+    ...(actor ? { actorEmail: { contains: actor.trim() } } : {}),
+    ...(target ? { targetId: target.trim() } : {}),
+    ...(at ? { at } : {}),
+  };
+  const kept = Object.fromEntries(Object.entries({ action, actor, target, from, to }).filter(([, v]) => v)) as Record<string, string>;
   const rows = await db.auditLog.findMany({ where, orderBy: { at: "desc" }, take: PAGE_SIZE + 1 });
   const page = rows.slice(0, PAGE_SIZE);
   const next = rows.length > PAGE_SIZE ? page[page.length - 1]?.at.toISOString() : null;
@@ -29,7 +58,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
         {filters.map((f) => (
           <Link
             key={f || "all"}
-            href={f ? `/settings/audit-log?action=${f}` : "/settings/audit-log"}
+            href={`/settings/audit-log?${new URLSearchParams({ ...kept, action: f })}`}
             aria-current={(action ?? "") === f ? "true" : undefined}
             className="rounded-full border border-zinc-300 px-3 py-1 text-xs aria-[current=true]:border-brand-600 aria-[current=true]:bg-brand-50 aria-[current=true]:text-brand-700 dark:border-zinc-700 dark:aria-[current=true]:bg-brand-600/15 dark:aria-[current=true]:text-brand-100"
           >
@@ -37,6 +66,28 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
           </Link>
         ))}
       </nav>
+      <form method="get" action="/settings/audit-log" aria-label="Filter entries" className="mb-4 flex flex-wrap items-end gap-3 text-sm">
+        {action ? <input type="hidden" name="action" value={action} /> : null}
+        <label className="block">
+          <span className="mb-1 block text-xs text-zinc-500">Who (email contains)</span>
+          <input name="actor" defaultValue={actor ?? ""} className={inputClass} />
+        </label>
+        <label className="block">
+          <span className="mb-1 block text-xs text-zinc-500">Target id</span>
+          <input name="target" defaultValue={target ?? ""} className={inputClass} />
+        </label>
+        <label className="block">
+          <span className="mb-1 block text-xs text-zinc-500">From (UTC)</span>
+          <input type="date" name="from" defaultValue={from ?? ""} className={inputClass} />
+        </label>
+        <label className="block">
+          <span className="mb-1 block text-xs text-zinc-500">To (UTC)</span>
+          <input type="date" name="to" defaultValue={to ?? ""} className={inputClass} />
+        </label>
+        <button type="submit" className={buttonClass("secondary")}>
+          Filter
+        </button>
+      </form>
       {page.length === 0 ? (
         <EmptyState title="No entries">Entries appear as people sign in, call connectors, decide approvals and change settings.</EmptyState>
       ) : (
@@ -69,7 +120,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
         <div className="mt-4">
           <Link
             className="text-sm text-brand-600 hover:underline"
-            href={`/settings/audit-log?${new URLSearchParams({ ...(action ? { action } : {}), before: next })}`}
+            href={`/settings/audit-log?${new URLSearchParams({ ...kept, before: next })}`}
           >
             Older entries →
           </Link>
