@@ -127,10 +127,13 @@ test.describe("workflow editor", () => {
     await prompt.fill("Is this a refund request? {{input.question}}");
     await expect(editor.panel().getByTestId("reference-problems")).toHaveCount(0);
 
-    // CONDITION_BRANCH: its empty rule is a problem until it is filled (badge + problems list)
+    // CONDITION_BRANCH: its rule is a problem until it is filled right (badge + problems list)
     await expect(editor.node("condition_branch").getByTestId("node-issues")).toBeVisible();
     await expect(page.getByTestId("problems-list")).toContainText("conditions.0.rules.0.variable");
     await editor.select("condition_branch");
+    await editor.panel().getByLabel("Variable *").fill("");
+    await expect(page.locator("#node-condition_branch-conditions-0-rules-0-variable-error")).toHaveText("Required.");
+    await expect(editor.node("condition_branch").getByTestId("node-issues")).toBeVisible();
     await editor.pickVariable("Variable", "llm.text");
     await expect(editor.panel().getByLabel("Variable *")).toHaveValue("{{llm.text}}");
     await editor.panel().getByLabel("Operator *").selectOption("contains");
@@ -247,10 +250,10 @@ test.describe("workflow editor", () => {
     await page.getByRole("button", { name: "Rename Zebra list test" }).click();
     await page.getByRole("dialog").getByLabel("Name", { exact: true }).fill("Zebra renamed");
     await page.getByRole("dialog").getByRole("button", { name: "Rename" }).click();
-    await expect(page.getByRole("link", { name: "Zebra renamed" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Zebra renamed", exact: true })).toBeVisible();
 
     await page.getByRole("button", { name: "Duplicate Zebra renamed" }).click();
-    await expect(page.getByRole("link", { name: "Zebra renamed (copy)" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Zebra renamed (copy)", exact: true })).toBeVisible();
     await expect(page.getByTestId("workflow-row")).toHaveCount(2);
 
     await page.getByRole("button", { name: "Delete Zebra renamed (copy)" }).click();
@@ -260,7 +263,7 @@ test.describe("workflow editor", () => {
     await page.getByRole("button", { name: "Delete Zebra renamed (copy)" }).click();
     await page.getByRole("button", { name: "Delete workflow" }).click();
     await expect(page.getByTestId("workflow-row")).toHaveCount(1);
-    await expect(page.getByRole("link", { name: "Zebra renamed (copy)" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Zebra renamed (copy)", exact: true })).toHaveCount(0);
   });
 
   test("run the draft: a form from START's variables, node colours from the run's events, node details", async ({ page }) => {

@@ -45,6 +45,8 @@ export type FieldKind = FieldSpec["kind"];
 type AnySchema = z.ZodType & { _zod: { def: Record<string, unknown> & { type: string } }; description?: string };
 
 const COMMON_KEYS = new Set(Object.keys(commonDataShape));
+/** Template fields whose values are short (a name, an email): one line, not a text area. */
+const SHORT_TEXT_KEYS = new Set(["title", "assignee"]);
 /** Common fields that stay at the top of the form rather than under "Error handling and retries". */
 const HEADER_KEYS = new Set(["title", "description"]);
 
@@ -104,7 +106,7 @@ export function fieldFromSchema(key: string, schema: z.ZodType, options: { inTem
   switch (def.type) {
     case "string": {
       const template = options.inTemplate && (options.topLevel || isTemplateText(help));
-      const multiline = options.topLevel && (template || key === "description" || key === "instructions");
+      const multiline = options.topLevel && !SHORT_TEXT_KEYS.has(key) && (template || key === "description" || key === "instructions");
       return { ...base, kind: "text", template, multiline, ...(typed.minLength ? { minLength: typed.minLength } : {}) };
     }
     case "number": {
