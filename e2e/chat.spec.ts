@@ -47,9 +47,9 @@ test("chat with an agent: streamed answer, tool step, still there after a reload
 
   // an agent that may use math tools only
   await page.goto("/settings/agents");
-  await page.getByLabel("Name").fill("Math helper");
-  await page.getByLabel("Description").fill("Exact arithmetic");
-  await page.getByLabel("Instructions").fill("You compute exactly, always with the calculator.");
+  await page.getByLabel("Name", { exact: true }).fill("Math helper");
+  await page.getByLabel("Description", { exact: true }).fill("Exact arithmetic");
+  await page.getByLabel("Instructions", { exact: true }).fill("You compute exactly, always with the calculator.");
   await page.getByLabel("Allow every tool category").uncheck();
   await page.getByLabel("Math (calculator)").check();
   await screenshot(page, "agents-form");
@@ -60,7 +60,7 @@ test("chat with an agent: streamed answer, tool step, still there after a reload
   // chat
   await page.goto("/chat");
   await page.getByLabel("Talk to").selectOption({ label: "Math helper" });
-  await page.getByLabel("Message").fill(QUESTION);
+  await page.getByLabel("Message", { exact: true }).fill(QUESTION);
   await page.getByRole("button", { name: "Start conversation" }).click();
   await expect(page).toHaveURL(/\/chat\/[^/?]+$/);
 
@@ -111,7 +111,7 @@ test("a tool call under the confirmation gate waits until the user allows it", a
   await page.goto("/chat");
   await page.getByRole("list", { name: "Conversations" }).getByText(QUESTION).click();
   await expect(page.getByTestId("assistant-text")).toHaveText(ANSWER);
-  await page.getByLabel("Message").fill(GATED);
+  await page.getByLabel("Message", { exact: true }).fill(GATED);
   await page.getByRole("button", { name: "Send" }).click();
 
   const gated = page.getByTestId("tool-step").nth(1);
