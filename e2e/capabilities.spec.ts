@@ -1,0 +1,257 @@
+/**
+ * Capability sources as a person uses them: a connector to a local HTTP API with actions imported from the
+ * Petstore OpenAPI document, tried in the page; an MCP server (server-everything over Streamable HTTP) and its
+ * tools; a knowledge base with uploaded documents and test retrieval; a skill with its preview.
+ * The e2e server allows 127.0.0.1 and localhost (SWITCHYARD_ALLOWED_HOSTS, scripts/e2e-server.mjs).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import { screenshot, signIn } from "./helpers";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const TOKEN = "e2e-petstore-token-0123456789";
+const seenAuthorization: string[] = [];
+let api: http.Server;
+let apiUrl = "";
+let mcp: ChildProcess | null = null;
+let mcpUrl = "";
+let sqliteDir = "";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1");
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once("error", () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`nothing listens on port ${port} after ${timeoutMs} ms`);
+}
+
+test.beforeAll(async () => {
+  api = http.createServer((request, response) => {
+    seenAuthorization.push(request.headers.authorization ?? "");
+    const match = /^\/api\/v3\/pet\/(\d+)$/.exec(request.url ?? "");
+    if (request.method === "GET" && match && match[1] !== "404") {
+      response.writeHead(200, { "content-type": "application/json", "x-request-id": "req-42" });
+      response.end(JSON.stringify({ id: Number(match[1]), name: "Rex", status: "available" }));
+      return;
+    }
+    response.writeHead(404, { "content-type": "application/json" });
+    response.end(JSON.stringify({ error: "not found" }));
+  });
+  await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
+  apiUrl = `http://127.0.0.1:${(api.address() as net.AddressInfo).port}/api/v3`;
+
+  sqliteDir = mkdtempSync(path.join(tmpdir(), "switchyard-e2e-db-"));
+  const shop = new Database(path.join(sqliteDir, "shop.db"));
+  shop.exec(
+    "CREATE TABLE orders (id INTEGER PRIMARY KEY, customer TEXT NOT NULL, total REAL); INSERT INTO orders (customer, total) VALUES ('Ada', 120.5), ('Grace', 80);",
+  );
+  shop.close();
+
+  const port = await freePort();
+  mcp = spawn(process.execPath, [path.join(ROOT, "node_modules/@modelcontextprotocol/server-everything/dist/index.js"), "streamableHttp"], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: "ignore",
+  });
+  await waitForPort(port, 20_000);
+  mcpUrl = `http://127.0.0.1:${port}/mcp`;
+});
+
+test.afterAll(async () => {
+  api?.closeAllConnections();
+  await new Promise((resolve) => api?.close(resolve));
+  if (mcp?.pid) mcp.kill("SIGTERM");
+  rmSync(sqliteDir, { recursive: true, force: true });
+});
+
+test.describe("capability sources", () => {
+  test("add a connector, import the Petstore OpenAPI document, try an action", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/settings/connectors");
+    await expect(page.getByRole("heading", { name: "Connectors", level: 1 })).toBeVisible();
+    await expect(page.getByRole("form", { name: "Network settings" })).toBeVisible();
+    await screenshot(page, "connectors-empty");
+
+    const form = page.getByRole("form", { name: "New connector" });
+    await form.locator("#name").fill("Petstore");
+    await form.locator("#key").fill("petstore");
+    await form.locator("#baseUrl").fill(apiUrl);
+    await form.locator("#authKind").selectOption("bearer");
+    await form.locator("#secret").fill(TOKEN);
+    await form.getByRole("button", { name: "Create connector" }).click();
+    await expect(page).toHaveURL(/\/settings\/connectors\/[^/]+$/);
+    await expect(page.getByRole("heading", { name: "Petstore", level: 1 })).toBeVisible();
+    // the token is write-only: only its last four characters are shown
+    await expect(page.getByText("Stored: ••••6789. Leave blank to keep it.")).toBeVisible();
+    expect(await page.content()).not.toContain(TOKEN);
+
+    await page.getByRole("button", { name: "Import from OpenAPI" }).click();
+    await page.locator("#openapi-file").setInputFiles(path.join(ROOT, "lib/connectors/fixtures/petstore.openapi.json"));
+    await page.getByRole("button", { name: "Preview" }).click();
+    const preview = page.getByTestId("openapi-preview");
+    await expect(preview).toContainText("19 operation(s)");
+    await expect(preview).toContainText("get_pet_by_id");
+    await screenshot(page, "connector-openapi-preview");
+    await page.getByRole("button", { name: "Import 19 action(s)" }).click();
+    await expect(page.getByText("Imported 19 action(s).")).toBeVisible();
+    await expect(page.getByTestId("action-get_pet_by_id")).toBeVisible();
+
+    await page.getByRole("button", { name: "Try get_pet_by_id" }).click();
+    await page.getByLabel("petId *").fill("7");
+    await page.getByRole("button", { name: "Send request" }).click();
+    await expect(page.getByTestId("try-status")).toHaveText("200");
+    await expect(page.getByTestId("try-body")).toContainText('"name": "Rex"');
+    await expect(page.getByTestId("try-body")).toContainText('"id": 7');
+    await screenshot(page, "connector-try-it");
+    expect(seenAuthorization).toContain(`Bearer ${TOKEN}`);
+
+    // the form checks types before sending; a 404 is a response, shown with its status and body
+    await page.getByLabel("petId *").fill("abc");
+    await page.getByRole("button", { name: "Send request" }).click();
+    await expect(page.getByText("petId: enter a number.")).toBeVisible();
+    await expect(page.getByTestId("try-result")).toHaveCount(0);
+    await page.getByLabel("petId *").fill("404");
+    await page.getByRole("button", { name: "Send request" }).click();
+    await expect(page.getByTestId("try-status")).toHaveText("404");
+    await expect(page.getByTestId("try-body")).toContainText('"error": "not found"');
+
+    await page.goto("/settings/connectors");
+    await expect(page.getByRole("table", { name: "Connectors" })).toContainText("Petstore");
+    await expect(page.getByRole("table", { name: "Connectors" })).toContainText("bearer token ••••6789");
+    await screenshot(page, "connectors-list");
+  });
+
+  test("add a read-only SQLite database connector and query it", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/settings/connectors");
+    const form = page.getByRole("form", { name: "New connector" });
+    await form.locator("#name").fill("Shop database");
+    await form.locator("#key").fill("shop_db");
+    await form.locator("#kind").selectOption("database");
+    await form.locator("#secret").fill(`file:${path.join(sqliteDir, "shop.db")}`);
+    await form.getByRole("button", { name: "Create connector" }).click();
+    await expect(page.getByRole("heading", { name: "Shop database", level: 1 })).toBeVisible();
+
+    await page.getByRole("button", { name: "Try query" }).click();
+    await page.getByLabel("sql *").fill("SELECT customer, total FROM orders ORDER BY id");
+    await page.getByRole("button", { name: "Send request" }).click();
+    await expect(page.getByTestId("try-status")).toHaveText("200");
+    await expect(page.getByTestId("try-body")).toContainText('"customer": "Ada"');
+    await expect(page.getByTestId("try-body")).toContainText('"row_count": 2');
+    await screenshot(page, "connector-database");
+
+    await page.getByLabel("sql *").fill("DELETE FROM orders");
+    await page.getByRole("button", { name: "Send request" }).click();
+    await expect(page.getByTestId("try-status")).toHaveText("400");
+    await expect(page.getByTestId("try-body")).toContainText("read-only");
+  });
+
+  test("add an MCP server over Streamable HTTP and see its tools; a server that is down fails fast", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/settings/mcp-servers");
+    await expect(page.getByRole("heading", { name: "MCP servers", level: 1 })).toBeVisible();
+    const form = page.getByRole("form", { name: "New MCP server" });
+    await form.getByLabel("Name").fill("Everything");
+    await form.getByLabel("Key").fill("everything");
+    await form.getByLabel("URL").fill("http://127.0.0.1:9/mcp");
+    await form.getByLabel("Per-call timeout (ms)").fill("5000");
+    const started = Date.now();
+    await form.getByRole("button", { name: "Test connection" }).click();
+    await expect(form.getByTestId("mcp-test-result")).toContainText("Connection failed", { timeout: 8000 });
+    expect(Date.now() - started).toBeLessThan(8000);
+    await expect(form.getByTestId("mcp-test-result")).toContainText("127.0.0.1:9");
+    await form.getByTestId("mcp-test-result").scrollIntoViewIfNeeded();
+    await screenshot(page, "mcp-server-down");
+
+    await form.getByLabel("URL").fill(mcpUrl);
+    await form.getByRole("button", { name: "Add server" }).click();
+    const card = page.getByTestId("mcp-server-everything");
+    await expect(card).toBeVisible();
+    await card.getByRole("button", { name: "Test connection" }).click();
+    await expect(card.getByTestId("mcp-tool-echo")).toBeVisible({ timeout: 20_000 });
+    await expect(card.getByTestId("mcp-test-result")).toContainText("Connected in");
+    await card.getByTestId("mcp-tool-echo").getByText("Input schema").click();
+    await expect(card.getByTestId("mcp-tool-echo")).toContainText('"message"');
+    await screenshot(page, "mcp-servers");
+  });
+
+  test("create a knowledge base, upload documents, watch them index, test retrieval, delete one", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/settings/knowledge");
+    await page.getByLabel("Name").fill("Company policies");
+    await expect(page.getByLabel("Key")).toHaveValue("company_policies");
+    await page.getByRole("button", { name: "Create knowledge base" }).click();
+    await expect(page.getByRole("heading", { name: "Company policies", level: 1 })).toBeVisible();
+
+    const fixtures = ["refunds-policy.md", "security-faq.txt", "travel-expenses.pdf", "shipping.html", "onboarding.docx"];
+    await page.locator("#kb-files").setInputFiles(fixtures.map((name) => path.join(ROOT, "lib/knowledge/fixtures", name)));
+    await page.getByRole("button", { name: "Upload" }).click();
+    for (const name of fixtures) {
+      await expect(page.getByTestId(`document-${name}`).getByTestId("document-status")).toHaveText("ready", { timeout: 30_000 });
+    }
+    await screenshot(page, "knowledge-documents");
+
+    await page.getByLabel("Query").fill("daily per diem for meals");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByTestId("hit-document").first()).toHaveText("travel-expenses.pdf");
+    await expect(page.getByTestId("retrieval-hit").first()).toContainText("45 euros");
+    await screenshot(page, "knowledge-retrieval");
+
+    page.once("dialog", (dialog) => dialog.accept());
+    await page.getByRole("button", { name: "Delete travel-expenses.pdf" }).click();
+    await expect(page.getByTestId("document-travel-expenses.pdf")).toHaveCount(0);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByTestId("retrieval-results")).not.toContainText("travel-expenses.pdf");
+
+    // the index is rebuilt from the stored chunks: a reload still finds the other documents
+    await page.reload();
+    await page.getByLabel("Query").fill("reset my password");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByTestId("hit-document").first()).toHaveText("security-faq.txt");
+  });
+
+  test("write a skill and preview its Markdown safely", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/settings/skills");
+    await page.getByLabel("Name").fill("Refund approval");
+    await page.getByLabel("Description").fill("How to approve a refund above 500 euros");
+    await page
+      .getByLabel("Body (Markdown)")
+      .fill("# Refund approval\n\n1. Check the **order**\n2. Ask finance\n\n<script>alert(1)</script>");
+    await page.getByRole("tab", { name: "Preview" }).click();
+    const preview = page.getByTestId("markdown-preview");
+    await expect(preview.getByRole("heading", { name: "Refund approval" })).toBeVisible();
+    await expect(preview.locator("strong")).toHaveText("order");
+    await expect(preview).toContainText("<script>alert(1)</script>");
+    await expect(preview.locator("script")).toHaveCount(0);
+    await screenshot(page, "skills-preview");
+    await page.getByRole("button", { name: "Create skill" }).click();
+    await expect(page.getByRole("link", { name: /Refund approval/ })).toBeVisible();
+    await screenshot(page, "skills");
+  });
+});
