@@ -34,7 +34,7 @@ describe.each(testDatabaseKinds())("schedules (%s)", (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    runtime = createRuntime({ db: database.db, kind });
+    runtime = createRuntime({ db: database.db, url: database.url, kind });
     const owner = await database.db.user.create({ data: { email: "owner@example.com", name: "Owner", passwordHash: "!", role: "member" } });
     ({ workflowId } = await importWorkflowDocument(database.db, branchDocument, { ownerId: owner.id, publish: true }));
     ({ id: scheduleId } = await createSchedule(
@@ -81,7 +81,7 @@ describe.each(testDatabaseKinds())("schedules (%s)", (kind) => {
   it("fires a tick once when two processes tick at the same moment", async () => {
     const now = new Date("2030-01-01T10:10:01Z");
     const first = createScheduler({ runtime, now: () => now });
-    const second = createScheduler({ runtime: createRuntime({ db: database.db, kind }), now: () => now });
+    const second = createScheduler({ runtime: createRuntime({ db: database.db, url: database.url, kind }), now: () => now });
     const [a, b] = await Promise.all([first.tick(), second.tick()]);
     expect([...a, ...b].map((f) => f.tickAt.toISOString())).toEqual(["2030-01-01T10:10:00.000Z"]);
     await finalRun(runtime, [...a, ...b][0].run?.id ?? "");
