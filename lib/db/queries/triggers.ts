@@ -207,28 +207,60 @@ export interface WebhookTarget {
   workflowName: string;
 }
 
-/** The webhook a token opens, or null (unknown or rotated token). */
+/** The active version's graph by version id (a published version never changes), loaded once per process. */
+async function activeVersionGraph(db: Db, versionId: string): Promise<{ version: number; graph: string } | null> {
+  const cached = versionTextCache.get(versionId);
+  if (cached) return cached;
+  const row = await db.workflowVersion.findUnique({ where: { id: versionId }, select: { version: true, graph: true } });
+  if (row) versionTextCache.set(versionId, row);
+  if (versionTextCache.size > GRAPH_CACHE_LIMIT) versionTextCache.delete(versionTextCache.keys().next().value as string);
+  return row;
+}
+const versionTextCache = new Map<string, { version: number; graph: string }>();
+
+/**
+ * The webhook a token opens, or null (unknown, rotated or deleted token: checked against the database on
+ * every call, so a rotation takes effect at once in every process). One indexed join per call; the
+ * version's graph is read once per version.
+ */
 export async function findWebhookByToken(db: Db, token: string): Promise<WebhookTarget | null> {
-  const row = await db.webhook.findUnique({
-    where: { secretHash: hashWebhookToken(token) },
-    select: {
-      id: true,
-      mode: true,
-      workflow: { select: { ...activeSelect, owner: { select: { id: true, email: true, name: true, role: true } } } },
-    },
-  });
+  const rows = await db.$queryRaw<
+    {
+      webhookId: string;
+      mode: string;
+      workflowId: string;
+      workflowName: string;
+      description: string;
+      status: string;
+      activeVersionId: string | null;
+      ownerId: string;
+      ownerEmail: string;
+      ownerName: string;
+      ownerRole: string;
+    }[]
+  >`SELECT h."id" AS "webhookId", h."mode" AS "mode", w."id" AS "workflowId", w."name" AS "workflowName", w."description" AS "description",
+      w."status" AS "status", w."activeVersionId" AS "activeVersionId", u."id" AS "ownerId", u."email" AS "ownerEmail", u."name" AS "ownerName", u."role" AS "ownerRole"
+    FROM "Webhook" h JOIN "Workflow" w ON w."id" = h."workflowId" JOIN "User" u ON u."id" = w."ownerId"
+    WHERE h."secretHash" = ${hashWebhookToken(token)}`;
+  const row = rows[0];
   if (!row) return null;
-  const { workflow } = row;
+  const version = row.activeVersionId && row.status === "active" ? await activeVersionGraph(db, row.activeVersionId) : null;
   return {
-    webhookId: row.id,
+    webhookId: row.webhookId,
     mode: row.mode === "sync" ? "sync" : "async",
-    owner: { ...workflow.owner, role: workflow.owner.role === "admin" ? "admin" : "member" },
+    owner: { id: row.ownerId, email: row.ownerEmail, name: row.ownerName, role: row.ownerRole === "admin" ? "admin" : "member" },
     workflow:
-      workflow.activeVersion && workflow.status === "active"
-        ? toActiveWorkflow({ ...workflow, activeVersion: workflow.activeVersion })
+      version && row.activeVersionId
+        ? toActiveWorkflow({
+            id: row.workflowId,
+            name: row.workflowName,
+            description: row.description,
+            ownerId: row.ownerId,
+            activeVersion: { id: row.activeVersionId, version: version.version, graph: version.graph },
+          })
         : null,
-    workflowId: workflow.id,
-    workflowName: workflow.name,
+    workflowId: row.workflowId,
+    workflowName: row.workflowName,
   };
 }
 
