@@ -1,6 +1,7 @@
 "use client";
 
 import { Bot, Send, Square, User } from "lucide-react";
+import { useRouter } from "next/navigation";
 import { type FormEvent, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/field";
@@ -55,6 +56,7 @@ export function ChatView({
       ),
     };
   });
+  const router = useRouter();
   const [streaming, setStreaming] = useState(live);
   const [draft, setDraft] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -80,7 +82,10 @@ export function ChatView({
         const data = JSON.parse(message.data) as Record<string, unknown> & { seq: number; turn_id: string };
         const { seq, turn_id, at: _at, ...rest } = data;
         dispatch({ type: "event", event: { seq, turnId: turn_id, type: message.type, data: rest } });
-        if (message.type === "turn.ended") closeStream();
+        if (message.type === "turn.ended") {
+          closeStream();
+          router.refresh(); // the title and the conversation list
+        }
       };
       for (const type of CHAT_EVENT_TYPES) source.addEventListener(type, onEvent as EventListener);
       source.addEventListener("idle", () => closeStream());
@@ -89,7 +94,7 @@ export function ChatView({
         if (source.readyState === EventSource.CLOSED) closeStream();
       });
     },
-    [conversationId, closeStream],
+    [conversationId, closeStream, router],
   );
 
   const send = useCallback(
