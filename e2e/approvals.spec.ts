@@ -214,7 +214,7 @@ test.describe("approvals inbox and run trail", () => {
         return c.getAttribute("data-state");
       }),
     );
-    expect(outcomes.sort()).toEqual(["already_decided", "decided"]);
+    expect([...outcomes].sort()).toEqual(["already_decided", "decided"]);
     const loser = outcomes[0] === "already_decided" ? page : other;
     const winnerName = loser === page ? "rita@example.com" : "demo@switchyard.local";
     await expect(card(loser, approvalId).getByTestId("already-decided")).toContainText(
