@@ -144,6 +144,17 @@ test.describe("capability sources", () => {
     await expect(page.getByRole("table", { name: "Connectors" })).toContainText("Petstore");
     await expect(page.getByRole("table", { name: "Connectors" })).toContainText("bearer token ••••6789");
     await screenshot(page, "connectors-list");
+
+    // admins edit the SSRF allow-list; a malformed entry is named beside the field
+    const network = page.getByRole("form", { name: "Network settings" });
+    await network.getByLabel("Allowed private hosts").fill("10.20.0.0/16\nerp.corp.local\nnot a host");
+    await network.getByRole("button", { name: "Save network settings" }).click();
+    await expect(network.locator("#allowedHosts-error")).toHaveText("Not a host name, IP or CIDR: not a host");
+    await network.getByLabel("Allowed private hosts").fill("10.20.0.0/16\nerp.corp.local");
+    await network.getByRole("button", { name: "Save network settings" }).click();
+    await expect(network.getByRole("status")).toHaveText("Saved.");
+    await network.scrollIntoViewIfNeeded();
+    await screenshot(page, "connectors-network");
   });
 
   test("add a read-only SQLite database connector and query it", async ({ page }) => {

@@ -137,7 +137,7 @@ test.describe("workflow editor", () => {
     await editor.pickVariable("Variable", "llm.text");
     await expect(editor.panel().getByLabel("Variable *")).toHaveValue("{{llm.text}}");
     await editor.panel().getByLabel("Operator *").selectOption("contains");
-    await editor.panel().getByLabel("Value").fill("yes");
+    await editor.panel().getByLabel("Value", { exact: true }).fill("yes");
     await expect(editor.node("condition_branch").getByTestId("node-issues")).toHaveCount(0);
 
     // HUMAN_INTERVENTION: who decides
