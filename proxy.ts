@@ -20,5 +20,6 @@ export default auth((request) => {
 });
 
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|.*\\.(?:png|svg|ico|css|js)$).*)"],
+  // Routes that authenticate themselves (API keys, webhook secrets) or need no session skip the proxy.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/v1|api/hooks|api/mcp|api/health|api/demo|.*\\.(?:png|svg|ico|css|js)$).*)"],
 };
