@@ -52,6 +52,9 @@ const SMALL_GRAPH = JSON.stringify({
 });
 const NODE_TYPES = ["START", "LLM", "END"];
 
+type RunRow = Extract<NonNullable<Parameters<Db["run"]["createMany"]>[0]>["data"], unknown[]>[number];
+type NodeRunRow = Extract<NonNullable<Parameters<Db["nodeRun"]["createMany"]>[0]>["data"], unknown[]>[number];
+
 /** Inserts the bench data set into `db` (see the module comment). */
 export async function seedRuns(
   db: Db,
@@ -87,8 +90,8 @@ export async function seedRuns(
   const batch = 1000;
   let nodeRuns = 0;
   for (let offset = 0; offset < total; offset += batch) {
-    const runs = [];
-    const nodes = [];
+    const runs: RunRow[] = [];
+    const nodes: NodeRunRow[] = [];
     for (let i = offset; i < Math.min(total, offset + batch); i++) {
       const id = `bench_${tag}_${String(i).padStart(7, "0")}`;
       const createdAt = new Date(end - Math.floor(rand() * 90 * DAY_MS));
@@ -134,7 +137,14 @@ export async function seedRuns(
         });
       }
     }
-    await db.$transaction([db.run.createMany({ data: runs }), db.nodeRun.createMany({ data: nodes })]);
+    // one transaction per batch (a generous timeout: a loaded machine can take seconds per 1,000 runs)
+    await db.$transaction(
+      async (tx) => {
+        await tx.run.createMany({ data: runs });
+        await tx.nodeRun.createMany({ data: nodes });
+      },
+      { timeout: 120_000, maxWait: 30_000 },
+    );
     nodeRuns += nodes.length;
     if ((offset / batch) % 10 === 9 || offset + batch >= total) log(`  ${Math.min(total, offset + batch).toLocaleString("en")} runs`);
   }

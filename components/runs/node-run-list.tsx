@@ -78,10 +78,14 @@ export function NodeRunList({
                 ) : null}
               </div>
             ) : null}
-            <div className="grid gap-3 lg:grid-cols-2">
-              <JsonValue value={n.inputs} label="Resolved inputs" name={`inputs of ${n.nodeId}`} />
-              <JsonValue value={n.outputs} label="Outputs" name={`outputs of ${n.nodeId}`} />
-            </div>
+            {n.status === "skipped" && n.inputs === null && n.outputs === null ? (
+              <p className="text-sm text-zinc-500">Skipped: none of its incoming branches was taken, so it received no inputs.</p>
+            ) : (
+              <div className="grid gap-3 lg:grid-cols-2">
+                <JsonValue value={n.inputs} label="Resolved inputs" name={`inputs of ${n.nodeId}`} />
+                <JsonValue value={n.outputs} label="Outputs" name={`outputs of ${n.nodeId}`} />
+              </div>
+            )}
           </div>
         </details>
       ))}
