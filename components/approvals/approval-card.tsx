@@ -82,9 +82,11 @@ export function ApprovalCard({ approval, gone = false }: { approval: ApprovalIte
         <span>asked {formatDateTime(approval.createdAt)}</span>
         <span>· for {assigneeText(approval.assignee)}</span>
         {approval.expiresAt ? <span>· times out {formatDateTime(approval.expiresAt)}</span> : null}
-        <span className="inline-flex items-center gap-1">
-          · run <StatusBadge status={state.kind === "decided" ? state.runStatus : run.status} />
-        </span>
+        {state.kind === "pending" || state.kind === "decided" ? (
+          <span className="inline-flex items-center gap-1">
+            · run <StatusBadge status={state.kind === "decided" ? state.runStatus : run.status} />
+          </span>
+        ) : null}
       </p>
       {approval.description ? (
         <p className="mt-3 whitespace-pre-wrap text-sm text-zinc-800 dark:text-zinc-200" data-testid="approval-description">

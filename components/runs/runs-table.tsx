@@ -31,7 +31,9 @@ export function RunsTable({ runs }: { runs: RunListItem[] }) {
             >
               <td className="whitespace-nowrap px-4 py-2">
                 <StatusBadge status={run.status} />
-                {run.errorCode ? <span className="ml-2 font-mono text-xs text-red-600 dark:text-red-400">{run.errorCode}</span> : null}
+                {run.errorCode && run.errorCode !== run.status ? (
+                  <span className="ml-2 font-mono text-xs text-red-600 dark:text-red-400">{run.errorCode}</span>
+                ) : null}
               </td>
               <td className="px-4 py-2">
                 <Link
