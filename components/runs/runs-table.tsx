@@ -61,6 +61,7 @@ export function RunsTable({ runs }: { runs: RunListItem[] }) {
                   href={`/runs/${run.id}`}
                   className="font-mono text-xs text-brand-600 hover:underline"
                   aria-label={`Open run ${run.id}`}
+                  title={run.id}
                 >
                   {run.id.slice(0, 10)}…
                 </Link>
