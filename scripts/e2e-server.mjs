@@ -18,6 +18,10 @@ for (const suffix of ["", "-wal", "-shm"]) rmSync(path.join(root, `data/e2e-${po
 const tsx = path.join(root, "node_modules/.bin/tsx");
 execFileSync(tsx, ["scripts/migrate.ts", "deploy"], { cwd: root, env, stdio: "inherit" });
 execFileSync(tsx, ["scripts/seed.ts"], { cwd: root, env, stdio: "inherit" });
-const server = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", port, "-H", "127.0.0.1"], { cwd: root, env, stdio: "inherit" });
+const server = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", port, "-H", "127.0.0.1"], {
+  cwd: root,
+  env,
+  stdio: "inherit",
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -17,6 +17,6 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** Only same-site relative paths are followed after sign-in (no open redirect). */
 export function safeCallbackUrl(value: string | undefined | null): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/workflows";
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/workflows";
   return value;
 }

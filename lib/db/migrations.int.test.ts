@@ -21,7 +21,9 @@ describe.each(testDatabaseKinds())("migrations on %s", (kind) => {
   it("round-trips a user, a workflow and a run through the generated client", async () => {
     const user = await t.db.user.create({ data: { email: `a-${kind}@example.com`, name: "A", passwordHash: "x" } });
     const wf = await t.db.workflow.create({ data: { ownerId: user.id, name: "W", draftGraph: '{"nodes":[],"edges":[]}' } });
-    const run = await t.db.run.create({ data: { workflowId: wf.id, graph: "{}", status: "queued", triggerKind: "cli", inputs: '{"n":1.5}' } });
+    const run = await t.db.run.create({
+      data: { workflowId: wf.id, graph: "{}", status: "queued", triggerKind: "cli", inputs: '{"n":1.5}' },
+    });
     const loaded = await t.db.run.findUniqueOrThrow({ where: { id: run.id }, include: { workflow: true } });
     expect(loaded.workflow.name).toBe("W");
     expect(JSON.parse(loaded.inputs)).toEqual({ n: 1.5 });

@@ -55,9 +55,9 @@ type Connection = Awaited<ReturnType<SqlMigrationAwareDriverAdapterFactory["conn
  * afterwards: `engine.free()` does not close them, and an open SQLite connection keeps the file locked.
  */
 function adapterFactoryFor(url: string): { factory: SqlMigrationAwareDriverAdapterFactory; dispose(): Promise<void> } {
-  const inner = (
-    databaseKind(url) === "sqlite" ? new PrismaBetterSqlite3({ url: sqliteFilePath(url) }) : new PrismaPg({ connectionString: url })
-  ) as unknown as SqlMigrationAwareDriverAdapterFactory;
+  const inner = (databaseKind(url) === "sqlite"
+    ? new PrismaBetterSqlite3({ url: sqliteFilePath(url) })
+    : new PrismaPg({ connectionString: url })) as unknown as SqlMigrationAwareDriverAdapterFactory;
   const opened: Connection[] = [];
   const factory: SqlMigrationAwareDriverAdapterFactory = {
     provider: inner.provider,

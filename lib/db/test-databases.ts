@@ -23,7 +23,8 @@ export interface TestDatabase {
 /** The kinds the current environment can test: always sqlite, postgres when TEST_POSTGRES_URL is set. */
 export function testDatabaseKinds(): DatabaseKind[] {
   if (process.env.TEST_POSTGRES_URL) return ["sqlite", "postgres"];
-  if (process.env.REQUIRE_POSTGRES === "1") throw new Error("REQUIRE_POSTGRES=1 but TEST_POSTGRES_URL is not set: start scripts/pg-server.sh");
+  if (process.env.REQUIRE_POSTGRES === "1")
+    throw new Error("REQUIRE_POSTGRES=1 but TEST_POSTGRES_URL is not set: start scripts/pg-server.sh");
   return ["sqlite"];
 }
 

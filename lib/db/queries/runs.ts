@@ -205,7 +205,11 @@ export async function listRuns(db: Db, viewer: Viewer, filters: RunListFilters =
     const seen = new Set<string>();
     const ids = keys
       .flat()
-      .filter((row) => (seen.has(row.id) ? false : (seen.add(row.id), true)))
+      .filter((row) => {
+        if (seen.has(row.id)) return false;
+        seen.add(row.id);
+        return true;
+      })
       .sort((a, b) => compareKeyset(a, b) * (order === "desc" ? -1 : 1))
       .slice(0, limit + 1)
       .map((row) => row.id);

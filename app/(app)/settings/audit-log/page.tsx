@@ -34,7 +34,9 @@ export default async function AuditLogPage({
     beforeAt || fromAt || toAt
       ? {
           ...(fromAt ? { gte: fromAt } : {}),
-          ...(beforeAt || toAt ? { lt: beforeAt && toAt ? (beforeAt < toAt ? beforeAt : toAt) : (beforeAt ?? toAt) } : {}),
+          ...(beforeAt || toAt
+            ? { lt: beforeAt && toAt ? new Date(Math.min(beforeAt.getTime(), toAt.getTime())) : (beforeAt ?? toAt) }
+            : {}),
         }
       : undefined;
   const where = {
