@@ -142,7 +142,7 @@ test.describe("workflow editor", () => {
 
     // HUMAN_INTERVENTION: who decides
     await editor.select("human_intervention");
-    await editor.panel().getByLabel("Assignee").fill("demo@switchyard.local");
+    await editor.panel().getByLabel("Assignee", { exact: true }).fill("demo@switchyard.local");
     await expect(editor.node("human_intervention")).toContainText("Decided by demo@switchyard.local");
 
     // END: an output from the picker

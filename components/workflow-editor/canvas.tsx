@@ -126,6 +126,7 @@ export const Canvas = memo(function Canvas({
         onConnectStart={onConnectStart}
         onConnectEnd={onConnectEnd}
         isValidConnection={isValidConnection}
+        selectNodesOnDrag={false}
         onNodeDragStart={operations.recordHistory}
         onSelectionDragStart={operations.recordHistory}
         onBeforeDelete={onBeforeDelete}

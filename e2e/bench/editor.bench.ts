@@ -101,7 +101,7 @@ async function dragAndMeasure(page: Page, nodeId: string, stepPx = 6) {
     .slice(1)
     .map((time, index) => time - frames[index])
     .sort((a, b) => a - b);
-  const moved = await node.boundingBox();
+  const moved = await node.boundingBox({ timeout: 5000 });
   return {
     frames: gaps.length,
     frameP50Ms: Math.round(gaps[Math.floor(gaps.length * 0.5)] ?? 0),

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { type GraphIssue, validateGraph } from "@/lib/workflow/validate";
 import { toStoredGraph } from "../graph-convert";
 import type { NodeStatusStore } from "../node-status-store";
@@ -14,18 +14,23 @@ const DEBOUNCE_MS = 250;
  * come back for the problems list.
  */
 export function useGraphValidation(getGraph: () => EditorGraph, structureVersion: number, store: NodeStatusStore): GraphIssue[] {
-  const [issues, setIssues] = useState<GraphIssue[]>(() => validateGraph(toStoredGraph(getGraph().nodes, getGraph().edges)));
+  const [issues, setIssues] = useState<GraphIssue[]>(() => {
+    const { nodes, edges } = getGraph();
+    return validateGraph(toStoredGraph(nodes, edges));
+  });
+  const first = useRef(issues);
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-validate when the structure version moves
   useEffect(() => {
-    const timer = setTimeout(
-      () => {
-        const { nodes, edges } = getGraph();
-        const next = validateGraph(toStoredGraph(nodes, edges));
-        store.setIssues(next);
-        setIssues(next);
-      },
-      structureVersion === 0 ? 0 : DEBOUNCE_MS,
-    );
+    if (structureVersion === 0) {
+      store.setIssues(first.current);
+      return;
+    }
+    const timer = setTimeout(() => {
+      const { nodes, edges } = getGraph();
+      const next = validateGraph(toStoredGraph(nodes, edges));
+      store.setIssues(next);
+      setIssues(next);
+    }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [structureVersion, store]);
   return issues;
