@@ -221,7 +221,7 @@ test.describe("workflow editor", () => {
     await expect(page.locator(".react-flow__node")).toHaveCount(5);
 
     // publish the copy with a note; the version shows in the history
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await page.getByLabel("Note").fill("First version");
     await page.getByRole("dialog").getByRole("button", { name: "Publish" }).click();
     await expect(page.getByText("active · v1")).toBeVisible();

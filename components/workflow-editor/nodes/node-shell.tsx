@@ -3,7 +3,7 @@
 import { Handle, type NodeProps, Position, useUpdateNodeInternals } from "@xyflow/react";
 import { clsx } from "clsx";
 import { AlertTriangle, CheckCircle2, Clock, Loader2, XCircle } from "lucide-react";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import type { NodeType } from "@/lib/workflow/nodes/node-definition";
 import { getNodeDefinition, isNodeType } from "@/lib/workflow/nodes/registry";
 import { handleLabel, sourceHandlesOf } from "../node-handles";
@@ -59,8 +59,14 @@ export function NodeShell({ id, type, data, selected }: Pick<NodeProps<EditorNod
   const handles = useMemo(() => sourceHandlesOf(type, data), [type, data]);
   const handleKey = handles.join("|");
   const updateNodeInternals = useUpdateNodeInternals();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: handle positions change when the handle list does
-  useEffect(() => updateNodeInternals(id), [handleKey, id, updateNodeInternals]);
+  const measuredHandles = useRef(handleKey);
+  useEffect(() => {
+    // React Flow measures handles when a node mounts; re-measure only when the handle list changes later
+    // (a call per node at mount would update the store once per node: quadratic on a large graph)
+    if (measuredHandles.current === handleKey) return;
+    measuredHandles.current = handleKey;
+    updateNodeInternals(id);
+  }, [handleKey, id, updateNodeInternals]);
   const title = typeof data.title === "string" && data.title.trim() !== "" ? data.title : (meta?.label ?? type);
   const summary = summarizeNode(type, data);
   const single = handles.length === 1 && handles[0] === null;
