@@ -65,6 +65,7 @@ class EditorPage {
 
 test.describe("workflow editor", () => {
   test("build a workflow from an empty canvas, validate, save, reload, export, import a copy, publish", async ({ page }) => {
+    test.setTimeout(180_000);
     await signIn(page);
     await page.goto("/workflows");
     await page.getByRole("button", { name: "New workflow" }).click();

@@ -78,7 +78,7 @@ export function NodeShell({ id, type, data, selected }: Pick<NodeProps<EditorNod
       data-node-type={type}
       data-run-status={run?.status}
       className={clsx(
-        "w-60 rounded-lg border bg-white text-left shadow-sm transition-shadow dark:bg-zinc-900",
+        "w-60 rounded-lg border bg-white text-left dark:bg-zinc-900",
         run ? runBorder[run.status] : issues.length > 0 ? "border-red-300 dark:border-red-900" : "border-zinc-200 dark:border-zinc-700",
         selected && "!border-brand-500 ring-2 ring-brand-500/40",
       )}
