@@ -75,14 +75,11 @@ export function TemplateInput({ id, label, value, onChange, onBlur, multiline, i
     "aria-describedby": problems.length > 0 ? `${id}-references` : undefined,
     onBlur,
     onScroll: syncScroll,
-    className: clsx(inputClass, "font-mono text-[13px] leading-5", multiline && "min-h-24 resize-y"),
+    className: clsx(inputClass, "pr-24 font-mono text-[13px] leading-5", multiline && "min-h-24 resize-y"),
   };
 
   return (
     <div>
-      <div className="mb-1 flex justify-end">
-        <VariablePicker onPick={insert} fieldLabel={label} />
-      </div>
       <div className="relative">
         {multiline ? (
           <textarea
@@ -107,13 +104,16 @@ export function TemplateInput({ id, label, value, onChange, onBlur, multiline, i
             ref={mirror}
             aria-hidden="true"
             className={clsx(
-              "pointer-events-none absolute inset-0 overflow-hidden border border-transparent px-3 py-2 font-mono text-[13px] leading-5 text-transparent",
+              "pointer-events-none absolute inset-0 overflow-hidden border border-transparent py-2 pr-24 pl-3 font-mono text-[13px] leading-5 text-transparent",
               multiline ? "break-words whitespace-pre-wrap" : "whitespace-pre",
             )}
           >
             {highlighted}
           </div>
         ) : null}
+        <div className={clsx("absolute right-1.5", multiline ? "top-1.5" : "top-1/2 -translate-y-1/2")}>
+          <VariablePicker onPick={insert} fieldLabel={label} />
+        </div>
       </div>
       {problems.length > 0 ? (
         <ul id={`${id}-references`} className="mt-1 space-y-0.5 text-xs text-red-600 dark:text-red-400" data-testid="reference-problems">
