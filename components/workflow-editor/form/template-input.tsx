@@ -75,7 +75,7 @@ export function TemplateInput({ id, label, value, onChange, onBlur, multiline, i
     "aria-describedby": problems.length > 0 ? `${id}-references` : undefined,
     onBlur,
     onScroll: syncScroll,
-    className: clsx(inputClass, "pr-24 font-mono text-[13px] leading-5", multiline && "min-h-24 resize-y"),
+    className: clsx(inputClass, "font-mono text-[13px] leading-5", multiline ? "min-h-24 resize-y pr-24" : "pr-10"),
   };
 
   return (
@@ -104,7 +104,8 @@ export function TemplateInput({ id, label, value, onChange, onBlur, multiline, i
             ref={mirror}
             aria-hidden="true"
             className={clsx(
-              "pointer-events-none absolute inset-0 overflow-hidden border border-transparent py-2 pr-24 pl-3 font-mono text-[13px] leading-5 text-transparent",
+              "pointer-events-none absolute inset-0 overflow-hidden border border-transparent py-2 pl-3 font-mono text-[13px] leading-5 text-transparent",
+              multiline ? "pr-24" : "pr-10",
               multiline ? "break-words whitespace-pre-wrap" : "whitespace-pre",
             )}
           >
@@ -112,7 +113,7 @@ export function TemplateInput({ id, label, value, onChange, onBlur, multiline, i
           </div>
         ) : null}
         <div className={clsx("absolute right-1.5", multiline ? "top-1.5" : "top-1/2 -translate-y-1/2")}>
-          <VariablePicker onPick={insert} fieldLabel={label} />
+          <VariablePicker onPick={insert} fieldLabel={label} compact={!multiline} />
         </div>
       </div>
       {problems.length > 0 ? (

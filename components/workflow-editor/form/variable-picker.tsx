@@ -9,7 +9,15 @@ import { useVariables } from "./variables-context";
  * (`input.*`) and the outputs of upstream nodes, each with its type — filtered as you type; a choice
  * inserts `{{root.path}}`.
  */
-export function VariablePicker({ onPick, fieldLabel }: { onPick: (reference: string) => void; fieldLabel: string }) {
+export function VariablePicker({
+  onPick,
+  fieldLabel,
+  compact = false,
+}: {
+  onPick: (reference: string) => void;
+  fieldLabel: string;
+  compact?: boolean;
+}) {
   const { groups } = useVariables();
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState("");
@@ -45,7 +53,8 @@ export function VariablePicker({ onPick, fieldLabel }: { onPick: (reference: str
         onClick={() => setOpen((value) => !value)}
         className="inline-flex h-6 items-center gap-1 rounded border border-zinc-300 bg-white px-1.5 text-[11px] font-medium text-zinc-600 hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800"
       >
-        <Braces size={12} aria-hidden="true" /> Variable
+        <Braces size={12} aria-hidden="true" />
+        {compact ? null : "Variable"}
       </button>
       {open ? (
         <div
