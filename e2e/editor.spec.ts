@@ -212,7 +212,7 @@ test.describe("workflow editor", () => {
       buffer: Buffer.from(JSON.stringify({ ...document, graph: { ...document.graph, edges: [] } })),
     });
     await expect(page.getByTestId("import-problems")).toContainText("cannot be reached from START");
-    await page.getByRole("button", { name: "OK" }).click();
+    await page.getByRole("button", { name: "OK", exact: true }).click();
     await expect(page.getByTestId("workflow-row")).toHaveCount(rowsBefore);
 
     // the exported file imports as a copy
