@@ -68,7 +68,7 @@ test.describe("foundation: sign-in, registration, shell", () => {
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const [link, heading] of pages) {
       // the Approvals link's name also carries the live pending count ("Approvals 2 pending approvals")
-      const navLink = nav.getByRole("link", { name: new RegExp(`^${link}(\\s|$)`) });
+      const navLink = nav.getByRole("link", { name: new RegExp(`^${link}(\\s|\\d|$)`) });
       await navLink.click();
       await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
       await expect(navLink).toHaveAttribute("aria-current", "page");
