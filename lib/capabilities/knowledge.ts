@@ -1,93 +1,90 @@
 /**
- * Knowledge bases as the runtime, the agents and the settings pages use them: the `retrieve` service over
- * one process-wide retriever (lib/knowledge MiniSearch BM25), and background indexing of uploads.
+ * Knowledge bases as the runtime, the agents and the settings pages use them: the `retrieve` service and
+ * background indexing of uploads, over the database's own full-text index (SQLite FTS5 bm25, PostgreSQL
+ * ts_rank_cd: lib/db/queries/chunk-search.ts) and, when a knowledge base has an embedding model, its chunks'
+ * vectors (hybrid ranking: lib/knowledge/retriever.ts).
  *
- * Chunk rows are the truth and the in-memory index a cache: before a search each knowledge base's index is
- * checked against a fingerprint of its ready documents (count, last change) and rebuilt from Chunk rows when
- * it differs — after a restart, or when another process (the CLI, a second server) added or deleted documents.
- * Knowledge bases are named by key (spec §1 document ids) or row id.
+ * Chunk rows are the only truth: the index follows them inside the database (triggers on SQLite, an
+ * expression index on PostgreSQL), so there is no cache to rebuild after a restart, and deleting a document
+ * (or its knowledge base) removes its chunks from search with the cascade. Knowledge bases are named by key
+ * (spec §1 document ids) or row id.
  */
 import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db/client";
-import {
-  failInterruptedDocuments,
-  findKnowledgeBases,
-  knowledgeBaseFingerprint,
-  loadReadyChunks,
-  saveDocumentChunks,
-  setDocumentStatus,
-} from "@/lib/db/queries/knowledge";
+import { keywordRankerOf, loadChunksById, loadChunkVectors, loadEmbeddingModels, searchChunkText } from "@/lib/db/queries/chunk-search";
+import { failInterruptedDocuments, findKnowledgeBases, saveDocumentChunks, setDocumentStatus } from "@/lib/db/queries/knowledge";
+import { getStoredModelSettings } from "@/lib/db/queries/model-providers";
 import { chunkText } from "@/lib/knowledge/chunk-text";
 import { extractText } from "@/lib/knowledge/extract-text";
-import { createKnowledgeService } from "@/lib/knowledge/knowledge-service";
-import { createMiniSearchRetriever } from "@/lib/knowledge/minisearch-retriever";
-import type { Retriever } from "@/lib/knowledge/retriever";
+import { createRetriever, type RetrievalResult } from "@/lib/knowledge/retriever";
+import { encodeVector } from "@/lib/knowledge/vectors";
+import { createLlmClient, type LlmClient } from "@/lib/llm/client";
+import { embedTexts } from "@/lib/llm/embeddings";
+import { resolveModelConfig } from "@/lib/llm/model-config";
 import { serviceError } from "@/lib/net/service-error";
 import type { KnowledgeService, RetrievedChunk } from "@/lib/workflow/services";
 
-interface KnowledgeCache {
-  retriever: Retriever;
-  /** Knowledge base row id → the fingerprint its index was built at and the documents in it. */
-  built: Map<string, { fingerprint: string; documentIds: Set<string> }>;
-  /** Per knowledge base, the rebuild in progress. */
-  building: Map<string, Promise<void>>;
-  /** Documents this process is indexing now. */
-  active: Set<string>;
+/** Timeout of the query's embedding request at retrieval, ms (indexing uses the client default, 120 s). */
+export const QUERY_EMBEDDING_TIMEOUT_MS = 30_000;
+
+const globalForKnowledge = globalThis as unknown as { switchyardIndexing?: Set<string> };
+
+/** Documents this process is indexing now. */
+function activeDocuments(): Set<string> {
+  globalForKnowledge.switchyardIndexing ??= new Set();
+  return globalForKnowledge.switchyardIndexing;
 }
 
-const globalForKnowledge = globalThis as unknown as { switchyardKnowledge?: KnowledgeCache };
-
-function cache(): KnowledgeCache {
-  globalForKnowledge.switchyardKnowledge ??= {
-    retriever: createMiniSearchRetriever(),
-    built: new Map(),
-    building: new Map(),
-    active: new Set(),
-  };
-  return globalForKnowledge.switchyardKnowledge;
+/** The default model provider's client (Settings → Models, env overrides), for embeddings. */
+async function embeddingClient(db: Db, timeoutMs?: number): Promise<LlmClient> {
+  const config = resolveModelConfig(await getStoredModelSettings(db));
+  return createLlmClient(timeoutMs ? { ...config, timeoutMs } : config);
 }
 
-/** Forgets every index (tests: simulates a restart). */
-export function resetKnowledgeIndex(): void {
-  globalForKnowledge.switchyardKnowledge = undefined;
+export interface KnowledgeSearchRequest {
+  /** Knowledge base keys or row ids. */
+  kbIds: string[];
+  query: string;
+  /** Whole number ≥ 1. */
+  topK: number;
+  /** 0..1; hits scoring below are left out. */
+  minScore?: number;
 }
 
-async function rebuild(db: Db, kbId: string, fingerprint: string): Promise<void> {
-  const state = cache();
-  const previous = state.built.get(kbId);
-  for (const documentId of previous?.documentIds ?? []) await state.retriever.remove(documentId);
-  const chunks = await loadReadyChunks(db, kbId);
-  await state.retriever.index(kbId, chunks);
-  state.built.set(kbId, { fingerprint, documentIds: new Set(chunks.map((chunk) => chunk.documentId)) });
-}
-
-/** Brings a knowledge base's index up to date with its Chunk rows (no-op when the fingerprint matches). */
-export async function ensureIndexed(db: Db, kbId: string): Promise<void> {
-  const state = cache();
-  const running = state.building.get(kbId);
-  if (running) await running;
-  const fingerprint = await knowledgeBaseFingerprint(db, kbId);
-  if (state.built.get(kbId)?.fingerprint === fingerprint) return;
-  const job = rebuild(db, kbId, fingerprint).finally(() => state.building.delete(kbId));
-  state.building.set(kbId, job);
-  await job;
+/**
+ * Searches knowledge bases with the ranking details (mode, keyword / vector / fused scores): "test retrieval".
+ * @throws WorkflowError `invalid_config` for an unknown knowledge base, a `topK` that is not a whole number
+ * ≥ 1 or a `minScore` outside 0..1; database errors as they come.
+ */
+export async function searchKnowledge(db: Db, request: KnowledgeSearchRequest): Promise<RetrievalResult> {
+  const { topK, minScore } = request;
+  if (!Number.isInteger(topK) || topK < 1) throw serviceError("invalid_config", `top_k must be a whole number of at least 1, got ${topK}`);
+  if (minScore !== undefined && !(minScore >= 0 && minScore <= 1))
+    throw serviceError("invalid_config", `min_score must be between 0 and 1, got ${minScore}`);
+  const found = await findKnowledgeBases(db, request.kbIds);
+  const unknown = request.kbIds.filter((name) => !found.some((kb) => kb.key === name || kb.id === name));
+  if (unknown.length > 0) throw serviceError("invalid_config", `Unknown knowledge base ${unknown.map((name) => `"${name}"`).join(", ")}`);
+  const retriever = createRetriever({
+    keywordRanker: keywordRankerOf(db),
+    keywordSearch: (kbIds, terms, limit) => searchChunkText(db, kbIds, terms, limit),
+    embeddingModels: (kbIds) => loadEmbeddingModels(db, kbIds),
+    embedQuery: async (model, text) => (await embedTexts(await embeddingClient(db, QUERY_EMBEDDING_TIMEOUT_MS), model, [text]))[0],
+    chunkVectors: (kbIds) => loadChunkVectors(db, kbIds),
+    chunksById: (chunkIds) => loadChunksById(db, chunkIds),
+  });
+  const result = await retriever.search({ kbIds: [...new Set(found.map((kb) => kb.id))], query: request.query, topK, minScore });
+  if (result.warning) console.warn(`[knowledge] ${result.warning}`);
+  return result;
 }
 
 /**
  * The `retrieve` service (spec §2 KNOWLEDGE_RETRIEVAL): the best `topK` chunks across the knowledge bases,
- * best first, scores 0..1.
- * @throws WorkflowError `invalid_config` for an unknown knowledge base or a `topK` below 1.
+ * best first, scores 0..1 (bm25, or hybrid when a knowledge base has an embedding model).
+ * @throws WorkflowError `invalid_config` (see searchKnowledge).
  */
-export async function retrieve(
-  db: Db,
-  request: { kbIds: string[]; query: string; topK: number; minScore?: number },
-): Promise<RetrievedChunk[]> {
-  const found = await findKnowledgeBases(db, request.kbIds);
-  const unknown = request.kbIds.filter((name) => !found.some((kb) => kb.key === name || kb.id === name));
-  if (unknown.length > 0) throw serviceError("invalid_config", `Unknown knowledge base ${unknown.map((name) => `"${name}"`).join(", ")}`);
-  for (const kb of found) await ensureIndexed(db, kb.id);
-  const service = createKnowledgeService({ retriever: cache().retriever, knowledgeBaseExists: async () => true });
-  return service.retrieve({ kbIds: found.map((kb) => kb.id), query: request.query, topK: request.topK, minScore: request.minScore });
+export async function retrieve(db: Db, request: KnowledgeSearchRequest): Promise<RetrievedChunk[]> {
+  const { hits } = await searchKnowledge(db, request);
+  return hits.map((hit) => ({ document: hit.document, chunk: hit.chunk, score: hit.score, text: hit.text }));
 }
 
 /** The KnowledgeService of lib/workflow/services.ts over this database. */
@@ -100,23 +97,55 @@ export function contentHash(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
+export interface IndexDocumentInput {
+  kbId: string;
+  documentId: string;
+  name: string;
+  mimeType: string;
+  bytes: Uint8Array;
+  /** Tokens per chunk and tokens of overlap (KnowledgeBase.chunkSize / chunkOverlap). */
+  chunkSize: number;
+  chunkOverlap: number;
+  /** The knowledge base's embedding model; null or absent: no vectors. */
+  embeddingModel?: string | null;
+}
+
 /**
- * Extracts, chunks (with overlap, in tokens) and stores one uploaded document: status `indexing`, then
- * `ready` with its Chunk rows, or `failed` with the reason. Never throws; meant to run after the upload
- * request has returned (the page polls the status).
+ * Extracts, chunks (with overlap, in tokens), embeds (when the knowledge base has an embedding model; batched,
+ * lib/llm/embeddings.ts) and stores one uploaded document: status `indexing`, then `ready` with its Chunk rows
+ * (which the full-text index follows), or `failed` with the reason. When only the embedding fails, the
+ * document is still stored and searchable by keywords: `ready`, with `error` saying that embedding failed
+ * and why. Never throws; meant to run after the upload request has returned (the page polls the status).
  */
-export async function indexDocument(
-  db: Db,
-  input: { kbId: string; documentId: string; name: string; mimeType: string; bytes: Uint8Array; chunkSize: number; chunkOverlap: number },
-): Promise<void> {
-  const state = cache();
-  state.active.add(input.documentId);
+export async function indexDocument(db: Db, input: IndexDocumentInput): Promise<void> {
+  const active = activeDocuments();
+  active.add(input.documentId);
   try {
     await setDocumentStatus(db, input.documentId, "indexing");
     const text = await extractText(input.bytes, input.name, input.mimeType);
     if (!text.trim()) throw serviceError("invalid_config", `${input.name} has no text to index`);
     const chunks = chunkText(text, { size: input.chunkSize, overlap: input.chunkOverlap });
-    await saveDocumentChunks(db, input.documentId, input.kbId, chunks);
+    let vectors: Float32Array[] | null = null;
+    let warning: string | null = null;
+    if (input.embeddingModel) {
+      try {
+        vectors = await embedTexts(
+          await embeddingClient(db),
+          input.embeddingModel,
+          chunks.map((chunk) => chunk.text),
+        );
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        warning = `Embedding with ${input.embeddingModel} failed, so this document is ranked by keywords only: ${reason}`;
+      }
+    }
+    await saveDocumentChunks(
+      db,
+      input.documentId,
+      input.kbId,
+      chunks.map((chunk, index) => ({ ...chunk, embedding: vectors ? encodeVector(vectors[index]) : null })),
+      { error: warning?.slice(0, 500) ?? null },
+    );
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await setDocumentStatus(db, input.documentId, "failed", message.slice(0, 500)).catch((statusError: unknown) => {
@@ -124,20 +153,11 @@ export async function indexDocument(
       console.error("[knowledge] cannot mark document failed", statusError);
     });
   } finally {
-    state.active.delete(input.documentId);
+    active.delete(input.documentId);
   }
 }
 
 /** Marks this knowledge base's documents that a dead process left pending/indexing as failed. */
 export function failInterruptedIndexing(db: Db, kbId: string): Promise<number> {
-  return failInterruptedDocuments(db, kbId, cache().active);
-}
-
-/** Drops a deleted document from the index at once (the fingerprint check would also catch it). */
-export async function forgetDocuments(documentIds: string[]): Promise<void> {
-  const state = cache();
-  for (const documentId of documentIds) {
-    await state.retriever.remove(documentId);
-    for (const entry of state.built.values()) entry.documentIds.delete(documentId);
-  }
+  return failInterruptedDocuments(db, kbId, activeDocuments());
 }

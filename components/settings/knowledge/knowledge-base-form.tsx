@@ -23,7 +23,7 @@ export function KnowledgeBaseForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, setError, setValue, getFieldState, formState } = useForm<KnowledgeBaseFormValues>({
     resolver: zodResolver(knowledgeBaseSchema),
-    defaultValues: { name: "", key: "", description: "", chunkSize: 400, chunkOverlap: 60, visibility: "shared" },
+    defaultValues: { name: "", key: "", description: "", chunkSize: 400, chunkOverlap: 60, visibility: "shared", embeddingModel: "" },
   });
   const errors = formState.errors;
   const nameField = register("name");
@@ -78,6 +78,19 @@ export function KnowledgeBaseForm() {
         </Field>
         <Field id="kb-description" label="Description" error={errors.description?.message}>
           <Input id="kb-description" {...register("description")} />
+        </Field>
+        <Field
+          id="kb-embedding-model"
+          label="Embedding model"
+          help="Optional: a model at the default provider (Settings → Models) for hybrid ranking. Empty: keyword (bm25) ranking only."
+          error={errors.embeddingModel?.message}
+        >
+          <Input
+            id="kb-embedding-model"
+            placeholder="text-embedding-3-small"
+            invalid={Boolean(errors.embeddingModel)}
+            {...register("embeddingModel")}
+          />
         </Field>
         <Field id="kb-visibility" label="Visibility">
           <Select id="kb-visibility" {...register("visibility")}>

@@ -1,15 +1,17 @@
 /**
  * Capability sources at the database level, on SQLite and (with TEST_POSTGRES_URL) PostgreSQL: secrets
  * encrypted at rest and never in a view; connector calls audited without secrets; MCP server secrets; knowledge
- * upload → chunks → retrieval (also after a simulated restart) → delete; skills visibility; settings.
+ * upload → chunks → retrieval (also from a second client) → delete; skills visibility; settings.
  */
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callConnectorAction } from "@/lib/capabilities/connectors";
-import { contentHash, indexDocument, resetKnowledgeIndex, retrieve } from "@/lib/capabilities/knowledge";
+import { connectorLookupsFor, prismaConnectorLookups } from "@/lib/capabilities/connector-lookups";
+import { callConnectorAction, createRunConnectorCaller } from "@/lib/capabilities/connectors";
+import { contentHash, indexDocument, retrieve } from "@/lib/capabilities/knowledge";
 import { isEncryptedSecret } from "@/lib/crypto/secrets";
+import { createDb } from "../client";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../test-databases";
 import { getConnectorDefinition, getMcpServerDefinition } from "./capability-definitions";
 import { createConnector, createConnectorAction, getConnector, type ConnectorInput, listConnectors, updateConnector } from "./connectors";
@@ -134,6 +136,54 @@ describe.each(testDatabaseKinds())("capability sources on %s", (kind) => {
     expect(log.data).not.toContain(TOKEN);
   });
 
+  it("calls a private connector only as its owner or an admin", async () => {
+    const created = await createConnector(test.db, member, connectorInput({ key: "private_orders", visibility: "private" }));
+    await createConnectorAction(test.db, member, created.id, {
+      key: "ping",
+      name: "Ping",
+      description: "",
+      method: "GET",
+      path: "/ping",
+      query: {},
+      headers: {},
+      body: null,
+      parameters: { type: "object", properties: {} },
+      access: "read",
+      timeoutMs: 5000,
+      maxResponseBytes: 10_000,
+    });
+    const other = await test.db.user.create({ data: { email: "other@example.com", name: "Other", passwordHash: "x", role: "member" } });
+    const call = (actor?: { userId: string; email: string; role: string }) =>
+      callConnectorAction(test.db, { connectorId: "private_orders", actionId: "ping", parameters: {}, actor });
+    expect((await call({ userId: member.id, email: member.email, role: "member" })).status).toBe(200);
+    expect((await call({ userId: admin.id, email: admin.email, role: "admin" })).status).toBe(200);
+    await expect(call({ userId: other.id, email: other.email, role: "member" })).rejects.toMatchObject({
+      code: "invalid_config",
+      message: 'Connector "private_orders" is private to its owner',
+    });
+    await expect(call()).rejects.toMatchObject({ code: "invalid_config" });
+    // the run caller resolves the actor from the run's user
+    const asOther = createRunConnectorCaller(test.db, other.id);
+    await expect(asOther({ connectorId: "private_orders", actionId: "ping", parameters: {} })).rejects.toMatchObject({
+      code: "invalid_config",
+    });
+    const asOwner = createRunConnectorCaller(test.db, member.id);
+    expect((await asOwner({ connectorId: "private_orders", actionId: "ping", parameters: {} })).status).toBe(200);
+    const refused = await test.db.auditLog.findMany({ where: { action: "connector.call", targetId: "private_orders", actorId: other.id } });
+    expect(refused.map((row) => JSON.parse(row.data).error?.code)).toEqual(["invalid_config", "invalid_config"]);
+  });
+
+  it("reads the same connector, settings and actor through Prisma and directly on the file", async () => {
+    const prisma = prismaConnectorLookups(test.db);
+    const lookups = connectorLookupsFor(test.db);
+    expect(await lookups.connector("orders")).toEqual(await prisma.connector("orders"));
+    expect(await lookups.connector("nope")).toBeNull();
+    expect(await lookups.ssrf()).toEqual(await prisma.ssrf());
+    expect(await lookups.actor(member.id)).toEqual({ userId: member.id, email: member.email, role: "member" });
+    expect(await lookups.actor("gone")).toEqual({ userId: "gone" });
+    expect((await lookups.connector("orders"))?.definition).toEqual(await getConnectorDefinition(test.db, "orders"));
+  });
+
   it("refuses a loopback connector when the workspace does not allow loopback", async () => {
     await saveNetworkSettings(test.db, { allowedHosts: ["10.1.0.0/16"], allowLoopback: false });
     expect(await getNetworkSettings(test.db)).toEqual({ allowedHosts: ["10.1.0.0/16"], allowLoopback: false });
@@ -226,9 +276,14 @@ describe.each(testDatabaseKinds())("capability sources on %s", (kind) => {
       expect(hits[0]?.document, query).toBe(expected);
       expect(hits[0].score).toBeGreaterThan(0);
     }
-    resetKnowledgeIndex();
-    const afterRestart = await retrieve(test.db, { kbIds: [kb.id], query: "daily per diem for meals", topK: 1 });
-    expect(afterRestart.map((hit) => hit.document)).toEqual(["travel-expenses.pdf"]);
+    // the index lives in the database: a new client (a restarted server, the CLI) searches it as is
+    const other = createDb(test.url);
+    try {
+      const afterRestart = await retrieve(other, { kbIds: [kb.id], query: "daily per diem for meals", topK: 1 });
+      expect(afterRestart.map((hit) => hit.document)).toEqual(["travel-expenses.pdf"]);
+    } finally {
+      await other.$disconnect();
+    }
     await expect(retrieve(test.db, { kbIds: ["nope"], query: "x", topK: 1 })).rejects.toMatchObject({ code: "invalid_config" });
 
     await deleteDocument(test.db, kb.id, refunds.id);

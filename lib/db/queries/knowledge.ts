@@ -1,7 +1,8 @@
 /**
  * Knowledge bases, their documents and chunks (models KnowledgeBase, Document, Chunk). Chunk rows are the
- * truth; the in-memory retriever (lib/capabilities/knowledge.ts) is a cache rebuilt from them.
- * Document.status: pending → indexing → ready | failed.
+ * truth; the database's full-text index follows them (chunk-search.ts).
+ * Document.status: pending → indexing → ready | failed; a `ready` document may carry an `error` when only its
+ * embedding failed (it is searchable by keywords).
  */
 import { AppError } from "@/lib/errors";
 import type { Db } from "../client";
@@ -17,6 +18,8 @@ export interface KnowledgeBaseView {
   chunkSize: number;
   chunkOverlap: number;
   visibility: "private" | "shared";
+  /** Embedding model at the default provider; null: keyword (bm25) ranking only. */
+  embeddingModel: string | null;
   ownerId: string | null;
   documentCount: number;
   updatedAt: string;
@@ -41,6 +44,8 @@ export interface KnowledgeBaseInput {
   chunkSize: number;
   chunkOverlap: number;
   visibility: "private" | "shared";
+  /** Embedding model name; "" or absent: none. */
+  embeddingModel?: string | null;
 }
 
 type KbRow = Awaited<ReturnType<Db["knowledgeBase"]["findFirstOrThrow"]>>;
@@ -59,6 +64,7 @@ function toView(row: KbRow, documentCount: number): KnowledgeBaseView {
     chunkSize: row.chunkSize,
     chunkOverlap: row.chunkOverlap,
     visibility: row.visibility === "private" ? "private" : "shared",
+    embeddingModel: row.embeddingModel,
     ownerId: row.ownerId,
     documentCount,
     updatedAt: row.updatedAt.toISOString(),
@@ -118,7 +124,8 @@ export async function createKnowledgeBase(db: Db, viewer: Viewer, input: Knowled
       fields: { key: `The key "${input.key}" is already used by another knowledge base.` },
     });
   }
-  return toView(await db.knowledgeBase.create({ data: { ...input, ownerId: viewer.id } }), 0);
+  const embeddingModel = input.embeddingModel?.trim() || null;
+  return toView(await db.knowledgeBase.create({ data: { ...input, embeddingModel, ownerId: viewer.id } }), 0);
 }
 
 /** Deletes a knowledge base with its documents and chunks; returns the ids of the documents removed. */
@@ -146,17 +153,25 @@ export async function setDocumentStatus(db: Db, documentId: string, status: Docu
   await db.document.update({ where: { id: documentId }, data: { status, error } });
 }
 
-/** Replaces a document's chunks and marks it `ready`, in one transaction. */
+/**
+ * Replaces a document's chunks and marks it `ready`, in one transaction. `embedding`: the chunk's vector as
+ * lib/knowledge/vectors.ts `encodeVector` bytes, or null. `error`: a note kept on the ready document (e.g. its
+ * embedding failed), default none.
+ */
 export async function saveDocumentChunks(
   db: Db,
   documentId: string,
   knowledgeBaseId: string,
-  chunks: { position: number; text: string; tokenCount: number }[],
+  chunks: { position: number; text: string; tokenCount: number; embedding?: Uint8Array<ArrayBuffer> | null }[],
+  options: { error?: string | null } = {},
 ): Promise<void> {
   await db.$transaction([
     db.chunk.deleteMany({ where: { documentId } }),
     db.chunk.createMany({ data: chunks.map((chunk) => ({ ...chunk, documentId, knowledgeBaseId })) }),
-    db.document.update({ where: { id: documentId }, data: { status: "ready", error: null, chunkCount: chunks.length } }),
+    db.document.update({
+      where: { id: documentId },
+      data: { status: "ready", error: options.error ?? null, chunkCount: chunks.length },
+    }),
   ]);
 }
 
@@ -197,30 +212,4 @@ export async function findKnowledgeBases(db: Db, keysOrIds: string[]): Promise<{
     where: { OR: [{ key: { in: keysOrIds } }, { id: { in: keysOrIds } }] },
     select: { id: true, key: true },
   });
-}
-
-/**
- * A cheap fingerprint of a knowledge base's ready documents (count, last change): when it differs from the
- * one an index was built at, the index is stale.
- */
-export async function knowledgeBaseFingerprint(db: Db, knowledgeBaseId: string): Promise<string> {
-  const result = await db.document.aggregate({
-    where: { knowledgeBaseId, status: "ready" },
-    _count: { _all: true },
-    _max: { updatedAt: true },
-  });
-  return `${result._count._all}:${result._max.updatedAt?.getTime() ?? 0}`;
-}
-
-/** Every chunk of the ready documents of a knowledge base, with its document's name, for indexing. */
-export async function loadReadyChunks(
-  db: Db,
-  knowledgeBaseId: string,
-): Promise<{ documentId: string; documentName: string; position: number; text: string }[]> {
-  const rows = await db.chunk.findMany({
-    where: { knowledgeBaseId, document: { status: "ready" } },
-    select: { documentId: true, position: true, text: true, document: { select: { name: true } } },
-    orderBy: [{ documentId: "asc" }, { position: "asc" }],
-  });
-  return rows.map((row) => ({ documentId: row.documentId, documentName: row.document.name, position: row.position, text: row.text }));
 }

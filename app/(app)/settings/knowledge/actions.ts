@@ -4,13 +4,13 @@ import { revalidatePath } from "next/cache";
 import { after } from "next/server";
 import { appendAuditLog } from "@/lib/audit";
 import { requireUser, type SessionUser } from "@/lib/auth/session";
-import { contentHash, failInterruptedIndexing, forgetDocuments, indexDocument, retrieve } from "@/lib/capabilities/knowledge";
+import { contentHash, failInterruptedIndexing, indexDocument, searchKnowledge } from "@/lib/capabilities/knowledge";
 import { getDb } from "@/lib/db/client";
 import * as knowledge from "@/lib/db/queries/knowledge";
 import { AppError, actionResult } from "@/lib/errors";
 import { documentKind } from "@/lib/knowledge/extract-text";
 import { isWorkflowError } from "@/lib/workflow/errors";
-import type { RetrievedChunk } from "@/lib/workflow/services";
+import type { RetrievalResult } from "@/lib/knowledge/retriever";
 import { knowledgeBaseSchema, MAX_DOCUMENT_BYTES, retrievalSchema } from "./schema";
 
 async function visibleKnowledgeBase(user: SessionUser, id: string) {
@@ -47,8 +47,8 @@ export async function deleteKnowledgeBase(id: string) {
   return actionResult(async () => {
     const user = await requireUser();
     const db = getDb();
+    // the chunks go with the cascade, and the full-text index with them (lib/db/queries/chunk-search.ts)
     const { kb, documentIds } = await knowledge.deleteKnowledgeBase(db, user, id);
-    await forgetDocuments(documentIds);
     await appendAuditLog(db, {
       action: "knowledge_base.delete",
       actorId: user.id,
@@ -98,6 +98,7 @@ export async function uploadDocuments(kbId: string, form: FormData) {
           bytes,
           chunkSize: kb.chunkSize,
           chunkOverlap: kb.chunkOverlap,
+          embeddingModel: kb.embeddingModel,
         }),
       );
     }
@@ -130,7 +131,6 @@ export async function deleteDocumentAction(kbId: string, documentId: string) {
     const db = getDb();
     const kb = await knowledge.editableKnowledgeBase(db, user, kbId);
     const removed = await knowledge.deleteDocument(db, kb.id, documentId);
-    await forgetDocuments([documentId]);
     await appendAuditLog(db, {
       action: "document.delete",
       actorId: user.id,
@@ -142,18 +142,21 @@ export async function deleteDocumentAction(kbId: string, documentId: string) {
   });
 }
 
-export type RetrievalResult = { ok: true; hits: RetrievedChunk[]; elapsed_ms: number } | { ok: false; message: string };
+export type TestRetrievalResult = ({ ok: true; elapsed_ms: number } & RetrievalResult) | { ok: false; message: string };
 
-/** "Test retrieval": the best chunks for a query with their scores and sources. */
-export async function testRetrieval(kbId: string, input: unknown): Promise<RetrievalResult> {
+/**
+ * "Test retrieval": the best chunks for a query with their sources, each chunk's keyword (bm25 or ts_rank_cd),
+ * vector and fused scores, and the ranking mode used.
+ */
+export async function testRetrieval(kbId: string, input: unknown): Promise<TestRetrievalResult> {
   const user = await requireUser();
   const kb = await visibleKnowledgeBase(user, kbId);
   const parsed = retrievalSchema.safeParse(input);
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Check the query." };
   const started = performance.now();
   try {
-    const hits = await retrieve(getDb(), { kbIds: [kb.id], query: parsed.data.query, topK: parsed.data.topK });
-    return { ok: true, hits, elapsed_ms: Math.round(performance.now() - started) };
+    const result = await searchKnowledge(getDb(), { kbIds: [kb.id], query: parsed.data.query, topK: parsed.data.topK });
+    return { ok: true, ...result, elapsed_ms: Math.round(performance.now() - started) };
   } catch (error) {
     if (isWorkflowError(error)) return { ok: false, message: error.message };
     console.error("[knowledge] test retrieval", error);

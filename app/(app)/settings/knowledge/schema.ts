@@ -11,6 +11,11 @@ export const knowledgeBaseSchema = z
     chunkSize: z.number().int().min(50, "At least 50 tokens.").max(4000, "At most 4000 tokens."),
     chunkOverlap: z.number().int().min(0, "Zero or more tokens.").max(1000, "At most 1000 tokens."),
     visibility: z.enum(["private", "shared"]),
+    embeddingModel: z
+      .string()
+      .trim()
+      .max(200, "At most 200 characters.")
+      .regex(/^[^\s]*$/, "A model name has no spaces, e.g. text-embedding-3-small."),
   })
   .refine((value) => value.chunkOverlap < value.chunkSize, {
     path: ["chunkOverlap"],

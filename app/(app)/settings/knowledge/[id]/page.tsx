@@ -31,7 +31,14 @@ export default async function KnowledgeBasePage({ params }: { params: Promise<{ 
           title={kb.name}
           description={
             <>
-              Key <code className="font-mono">{kb.key}</code> · chunks of {kb.chunkSize} tokens with {kb.chunkOverlap} overlap
+              Key <code className="font-mono">{kb.key}</code> · chunks of {kb.chunkSize} tokens with {kb.chunkOverlap} overlap ·{" "}
+              {kb.embeddingModel ? (
+                <>
+                  hybrid ranking with <code className="font-mono">{kb.embeddingModel}</code>
+                </>
+              ) : (
+                "keyword ranking (bm25)"
+              )}
               {kb.description ? ` · ${kb.description}` : ""}
             </>
           }
