@@ -23,6 +23,7 @@ import { ensureDbReady } from "../lib/db/client";
 import { ensureDocumentWorkflow } from "../lib/db/queries/workflow-documents";
 import { getCliUser } from "../lib/db/queries/users";
 import { applyMigrations } from "../lib/db/schema-engine";
+import type { SqliteRunStore } from "../lib/db/sqlite-run-store";
 import { createRuntime, type Runtime } from "../lib/runtime";
 import { createEngine } from "../lib/workflow/engine";
 import { InMemoryRunStore } from "../lib/workflow/memory-run-store";
@@ -213,8 +214,9 @@ async function main(): Promise<void> {
     console.log(
       `persisted runs/s, same workflow, ${CONCURRENCY} concurrent: ${concurrent.perSecond.toFixed(1)} runs/s, ${concurrent.cpuMsPerRun.toFixed(1)} ms CPU/run (${RUNS} runs)`,
     );
+    const direct = (runtime.store as SqliteRunStore).connection.stats;
     console.log(
-      `store writes: ${writes.commits} commitStep + ${writes.creates} createRun calls (${((writes.commits + writes.creates) / (2 * RUNS + 20)).toFixed(1)} transactions per run)`,
+      `store writes: ${writes.commits} commitStep + ${writes.creates} createRun calls (${((writes.commits + writes.creates) / (2 * RUNS + 20)).toFixed(1)} per run); SQLite commits: ${direct.commits} for ${direct.writes} writes incl. audit entries (${(direct.commits / (2 * RUNS + 20)).toFixed(1)} per run)`,
     );
     const events = await runtime.db.runEvent.count();
     const runs = await runtime.db.run.count();

@@ -4,44 +4,14 @@
  * under the workspace SSRF policy (Settings `net.*` + env SWITCHYARD_ALLOWED_HOSTS) and both writing one
  * `connector.call` audit entry per call (who, which action, status, time; never a secret).
  */
-import { appendAuditLog } from "@/lib/audit";
 import { createConnectorService } from "@/lib/connectors/connector-service";
-import { callDatabaseAction, type DatabaseConnectorDefinition } from "@/lib/connectors/database-connector";
-import type { ConnectorAuditEntry, ConnectorDefinition } from "@/lib/connectors/types";
+import { callDatabaseAction } from "@/lib/connectors/database-connector";
+import type { ConnectorAuditEntry } from "@/lib/connectors/types";
 import type { Db } from "@/lib/db/client";
-import { getConnectorDefinition } from "@/lib/db/queries/capability-definitions";
-import { getDatabaseConnectorDefinition } from "@/lib/db/queries/connectors";
-import { getSsrfPolicy } from "@/lib/db/queries/settings";
-import type { SsrfPolicy } from "@/lib/net/ssrf";
+import { serviceError } from "@/lib/net/service-error";
 import { isWorkflowError } from "@/lib/workflow/errors";
 import type { ConnectorCallRequest, ConnectorCallResult, ConnectorService } from "@/lib/workflow/services";
-
-async function audit(db: Db, entry: ConnectorAuditEntry): Promise<void> {
-  const { actor, ...data } = entry;
-  await appendAuditLog(db, {
-    action: "connector.call",
-    actorId: actor?.userId ?? null,
-    actorEmail: actor?.email ?? null,
-    targetType: "connector",
-    targetId: entry.connector_id,
-    data: { ...data },
-  });
-}
-
-/** What a call looks up besides its request: the SSRF policy and the connector by key (HTTP or database). */
-interface ConnectorLookups {
-  ssrf(): Promise<SsrfPolicy>;
-  databaseConnector(key: string): Promise<DatabaseConnectorDefinition | null>;
-  httpConnector(key: string): Promise<ConnectorDefinition | null>;
-}
-
-function databaseLookups(db: Db): ConnectorLookups {
-  return {
-    ssrf: () => getSsrfPolicy(db),
-    databaseConnector: (key) => getDatabaseConnectorDefinition(db, key),
-    httpConnector: (key) => getConnectorDefinition(db, key),
-  };
-}
+import { type ConnectorLookups, connectorLookupsFor, type StoredConnector } from "./connector-lookups";
 
 /** `load` once per key; a failed load is forgotten, so the next call tries again. */
 function memo<T>(load: (key: string) => Promise<T>): (key: string) => Promise<T> {
@@ -59,40 +29,55 @@ function memo<T>(load: (key: string) => Promise<T>): (key: string) => Promise<T>
 
 /**
  * Calls one action of the connector with key `request.connectorId`.
- * Resolves for every HTTP status (and a SQL error as 400); throws WorkflowError `invalid_config`,
- * `connection_error`, `timeout`, `cancelled` as lib/connectors documents.
+ * Resolves for every HTTP status (and a SQL error as 400); throws WorkflowError `invalid_config` (also for
+ * a private connector called by someone other than its owner or an admin), `connection_error`, `timeout`,
+ * `cancelled` as lib/connectors documents.
  */
 export async function callConnectorAction(db: Db, request: ConnectorCallRequest): Promise<ConnectorCallResult> {
-  return callWith(db, databaseLookups(db), request);
+  return callWith(connectorLookupsFor(db), request);
 }
 
 /**
- * `callConnectorAction` for the calls of one workflow run: the SSRF policy and each connector definition
- * are read once, on first use, and reused by the run's later calls (settings or connectors edited
- * meanwhile apply from the next run). Every call still writes its own audit entry.
+ * `callConnectorAction` for the calls of one workflow run, as the run's user (`userId`, null for a run
+ * without one): the SSRF policy, the user's email and role and each connector definition are read once,
+ * on first use, and reused by the run's later calls (settings or connectors edited meanwhile apply from
+ * the next run). Every call still writes its own audit entry.
  */
-export function createRunConnectorCaller(db: Db): (request: ConnectorCallRequest) => Promise<ConnectorCallResult> {
-  const direct = databaseLookups(db);
+export function createRunConnectorCaller(
+  db: Db,
+  userId: string | null = null,
+): (request: ConnectorCallRequest) => Promise<ConnectorCallResult> {
+  const direct = connectorLookupsFor(db);
   const ssrf = memo(() => direct.ssrf());
-  const lookups: ConnectorLookups = {
-    ssrf: () => ssrf(""),
-    databaseConnector: memo(direct.databaseConnector),
-    httpConnector: memo(direct.httpConnector),
-  };
-  return (request) => callWith(db, lookups, request);
+  const actor = memo((id) => direct.actor(id));
+  const lookups: ConnectorLookups = { ...direct, ssrf: () => ssrf(""), connector: memo(direct.connector), actor };
+  return async (request) =>
+    callWith(lookups, request.actor?.role || userId === null ? request : { ...request, actor: await actor(userId) });
 }
 
-async function callWith(db: Db, lookups: ConnectorLookups, request: ConnectorCallRequest): Promise<ConnectorCallResult> {
+/** Private connectors: only the owner and admins (the same rule as the settings list, lib/db/queries/connectors.ts). */
+function checkVisibility(connector: StoredConnector, request: ConnectorCallRequest): void {
+  if (connector.visibility !== "private") return;
+  const actor = request.actor;
+  if (actor && (actor.role === "admin" || actor.userId === connector.ownerId)) return;
+  throw serviceError("invalid_config", `Connector "${request.connectorId}" is private to its owner`);
+}
+
+async function callWith(lookups: ConnectorLookups, request: ConnectorCallRequest): Promise<ConnectorCallResult> {
   const ssrf = await lookups.ssrf();
-  const database = await lookups.databaseConnector(request.connectorId);
-  if (!database) {
+  const stored = await lookups.connector(request.connectorId);
+  if (stored?.kind !== "database") {
     const service = createConnectorService({
-      resolveConnector: lookups.httpConnector,
-      audit: (entry) => audit(db, entry),
+      resolveConnector: async () => {
+        if (stored) checkVisibility(stored, request);
+        return stored?.definition ?? null;
+      },
+      audit: (entry) => lookups.audit(entry),
       ssrf,
     });
     return service.call(request);
   }
+  const database = stored.definition;
   const entry: ConnectorAuditEntry = {
     action: "connector.call",
     at: new Date().toISOString(),
@@ -107,6 +92,7 @@ async function callWith(db: Db, lookups: ConnectorLookups, request: ConnectorCal
   };
   const started = performance.now();
   try {
+    checkVisibility(stored, request);
     const result = await callDatabaseAction(database, request.actionId, request.parameters, { ssrf, signal: request.signal });
     entry.status = result.status;
     entry.truncated = result.truncated;
@@ -118,7 +104,7 @@ async function callWith(db: Db, lookups: ConnectorLookups, request: ConnectorCal
     throw error;
   } finally {
     entry.elapsed_ms = Math.round(performance.now() - started);
-    await audit(db, entry);
+    await lookups.audit(entry);
   }
 }
 

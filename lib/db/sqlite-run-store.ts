@@ -7,16 +7,16 @@
  * Why: through Prisma a step costs ~1–2 ms of query-interpreter CPU; here it is tens of µs (prepared
  * statements, cached by SQL text).
  *
- * Durability is unchanged: `createRun`, `commitStep`, `claimRun` and `decideApproval` are each ONE
- * synchronous `BEGIN IMMEDIATE … COMMIT` (better-sqlite3 `transaction().immediate`), finished before the
- * promise resolves, so every state change is on disk (WAL, synchronous=NORMAL: survives the process
- * dying at any point) before the engine starts the next step. IMMEDIATE takes the write lock first, so
+ * Durability is unchanged: `createRun`, `commitStep`, `claimRun` and `decideApproval` each run
+ * synchronously in a savepoint of a `BEGIN IMMEDIATE … COMMIT` (sqlite-direct.ts group commit: the writes
+ * of runs in flight in the same turn share one commit), and the promise resolves only after that COMMIT,
+ * so every state change is on disk (WAL, synchronous=NORMAL: survives the process dying at any point)
+ * before the engine starts the next step. IMMEDIATE takes the write lock first, so
  * the conditional `UPDATE "Run" … RETURNING "lastSeq"` sees the latest row and concurrent commits (this
  * process or another) get consecutive, gapless seqs; decide and claim are compare-and-set updates.
  * Writes wait for the file's write gate first (sqlite-connection.ts): never inside an open Prisma
  * transaction of this process.
  */
-import type { Statement } from "better-sqlite3";
 import type {
   ApprovalDecisionInput,
   ApprovalRecord,
@@ -38,15 +38,8 @@ import { sqliteFilePath } from "./database-url";
 import type { Approval, NodeRun, Run, RunEvent } from "./generated/sqlite/client";
 import { approvalFromRow, approvalToCreate, eventFromRow, nodeRunFromRow, runFromRow, runToCreate } from "./run-records";
 import { insertEventsSql, insertRunSql, type SqlStatement, updateRunSql, upsertNodeRunsSql } from "./run-store-sql";
-import {
-  dateFromSqlite,
-  openSqliteConnection,
-  type SqliteConnection,
-  sqliteBindingOf,
-  sqliteTime,
-  sqliteValue,
-  waitForSqliteGate,
-} from "./sqlite-connection";
+import { dateFromSqlite, sqliteTime, sqliteValue } from "./sqlite-connection";
+import { DirectSqlite } from "./sqlite-direct";
 
 type Row = Record<string, unknown>;
 
@@ -58,57 +51,52 @@ function withDates<T>(row: Row): T {
   return row as T;
 }
 
-/** Prepared statements are cached by SQL text; dynamic shapes (patch columns, row counts) stay few. */
-const STATEMENT_CACHE_LIMIT = 500;
-
 /** The RunStore of the embedded database. Open with `SqliteRunStore.open(file)`; `close()` when done. */
 export class SqliteRunStore implements RunStore {
-  private readonly statements = new Map<string, Statement>();
-
   /** @param file absolute path of the migrated database file (the one `sqliteFilePath(DATABASE_URL)` names). */
   static open(file: string): SqliteRunStore {
-    return new SqliteRunStore(openSqliteConnection(file), file);
+    return new SqliteRunStore(DirectSqlite.open(file), true);
   }
 
   private constructor(
-    private readonly connection: SqliteConnection,
-    private readonly file: string,
+    private readonly direct: DirectSqlite,
+    private readonly owned: boolean,
   ) {}
 
   /**
-   * The store beside a Prisma client of the same file (lib/runtime.ts): opened on the client's file (or
-   * `url`'s when the client was not made by `createDb`), closed when the client disconnects.
+   * The store beside a Prisma client of the same file (lib/runtime.ts), on the client's shared direct
+   * connection (sqlite-direct.ts: group commit with the client's other direct writers), closed when the
+   * client disconnects.
    */
   static forClient(db: Db, url: string): SqliteRunStore {
-    const binding = sqliteBindingOf(db);
-    const store = SqliteRunStore.open(binding?.file ?? sqliteFilePath(url));
-    binding?.onDispose(() => store.close());
-    return store;
+    return new SqliteRunStore(DirectSqlite.forClient(db, url), false);
   }
 
-  /** Closes the connection (idempotent). */
+  /** The direct connection (its `stats` count commits and grouped writes). */
+  get connection(): DirectSqlite {
+    return this.direct;
+  }
+
+  /** Closes the connection when the store opened it (`open`); a client's shared one closes with the client. Idempotent. */
   close(): void {
-    if (this.connection.open) this.connection.close();
+    if (this.owned) this.direct.close();
   }
 
-  private prepare(sql: string): Statement {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      if (this.statements.size >= STATEMENT_CACHE_LIMIT) this.statements.clear();
-      statement = this.connection.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
+  private prepare(sql: string) {
+    return this.direct.prepare(sql);
   }
 
   private run(statement: SqlStatement): void {
-    this.prepare(statement.sql).run(statement.params.map(sqliteValue));
+    this.direct.run(statement.sql, statement.params);
   }
 
-  /** One write transaction: waits for the write gate, then runs `write` synchronously inside BEGIN IMMEDIATE … COMMIT. */
-  private async write<T>(write: () => T): Promise<T> {
-    await waitForSqliteGate(this.file);
-    return this.connection.transaction(write).immediate();
+  /**
+   * One write: waits for the write gate, then runs `write` synchronously in a savepoint of a BEGIN
+   * IMMEDIATE … COMMIT shared with the other writes of this turn (sqlite-direct.ts group commit); resolves
+   * after that COMMIT.
+   */
+  private write<T>(write: () => T): Promise<T> {
+    return this.direct.write(write);
   }
 
   /** Inserts the run and its first events (seq 1…n) in one transaction. @throws SqliteError SQLITE_CONSTRAINT_PRIMARYKEY on a duplicate id. */
@@ -129,7 +117,7 @@ export class SqliteRunStore implements RunStore {
 
   /** The run, its node runs and approvals from one read transaction (one snapshot). */
   async loadRun(runId: string): Promise<RunSnapshot | null> {
-    return this.connection.transaction((): RunSnapshot | null => {
+    return this.direct.connection.transaction((): RunSnapshot | null => {
       const run = this.prepare('SELECT * FROM "Run" WHERE "id" = ?').get(runId) as Row | undefined;
       if (!run) return null;
       const nodeRuns = this.prepare('SELECT * FROM "NodeRun" WHERE "runId" = ? ORDER BY "position" ASC').all(runId) as Row[];

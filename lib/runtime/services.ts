@@ -46,18 +46,12 @@ function lazyLlm(db: Db, env: Record<string, string | undefined>): LlmService {
 }
 
 /**
- * Connector calls of one run with the run's user as actor (email and role looked up once, for access levels
- * and the audit log); the SSRF policy and connector definitions are read once per run too
+ * Connector calls of one run with the run's user as actor (email and role looked up once, for access levels,
+ * private connectors and the audit log); the SSRF policy and connector definitions are read once per run too
  * (`createRunConnectorCaller`). Each call still writes its audit entry.
  */
 function runConnectors(db: Db, run: NodeRunInfo): ConnectorService {
-  const call = createRunConnectorCaller(db);
-  const actor = once(async () => {
-    if (run.userId === null) return undefined;
-    const user = await db.user.findUnique({ where: { id: run.userId }, select: { id: true, email: true, role: true } });
-    return user ? { userId: user.id, email: user.email, role: user.role } : { userId: run.userId };
-  });
-  return { call: async (request) => call({ ...request, actor: request.actor?.role ? request.actor : await actor() }) };
+  return { call: createRunConnectorCaller(db, run.userId) };
 }
 
 /**

@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callConnectorAction } from "@/lib/capabilities/connectors";
+import { connectorLookupsFor, prismaConnectorLookups } from "@/lib/capabilities/connector-lookups";
+import { callConnectorAction, createRunConnectorCaller } from "@/lib/capabilities/connectors";
 import { contentHash, indexDocument, retrieve } from "@/lib/capabilities/knowledge";
 import { isEncryptedSecret } from "@/lib/crypto/secrets";
 import { createDb } from "../client";
@@ -133,6 +134,54 @@ describe.each(testDatabaseKinds())("capability sources on %s", (kind) => {
     expect(log).toMatchObject({ actorId: member.id, actorEmail: member.email, targetId: "orders" });
     expect(JSON.parse(log.data)).toMatchObject({ action_id: "get_order", method: "GET", status: 200, url: `${baseUrl}/orders/A-1` });
     expect(log.data).not.toContain(TOKEN);
+  });
+
+  it("calls a private connector only as its owner or an admin", async () => {
+    const created = await createConnector(test.db, member, connectorInput({ key: "private_orders", visibility: "private" }));
+    await createConnectorAction(test.db, member, created.id, {
+      key: "ping",
+      name: "Ping",
+      description: "",
+      method: "GET",
+      path: "/ping",
+      query: {},
+      headers: {},
+      body: null,
+      parameters: { type: "object", properties: {} },
+      access: "read",
+      timeoutMs: 5000,
+      maxResponseBytes: 10_000,
+    });
+    const other = await test.db.user.create({ data: { email: "other@example.com", name: "Other", passwordHash: "x", role: "member" } });
+    const call = (actor?: { userId: string; email: string; role: string }) =>
+      callConnectorAction(test.db, { connectorId: "private_orders", actionId: "ping", parameters: {}, actor });
+    expect((await call({ userId: member.id, email: member.email, role: "member" })).status).toBe(200);
+    expect((await call({ userId: admin.id, email: admin.email, role: "admin" })).status).toBe(200);
+    await expect(call({ userId: other.id, email: other.email, role: "member" })).rejects.toMatchObject({
+      code: "invalid_config",
+      message: 'Connector "private_orders" is private to its owner',
+    });
+    await expect(call()).rejects.toMatchObject({ code: "invalid_config" });
+    // the run caller resolves the actor from the run's user
+    const asOther = createRunConnectorCaller(test.db, other.id);
+    await expect(asOther({ connectorId: "private_orders", actionId: "ping", parameters: {} })).rejects.toMatchObject({
+      code: "invalid_config",
+    });
+    const asOwner = createRunConnectorCaller(test.db, member.id);
+    expect((await asOwner({ connectorId: "private_orders", actionId: "ping", parameters: {} })).status).toBe(200);
+    const refused = await test.db.auditLog.findMany({ where: { action: "connector.call", targetId: "private_orders", actorId: other.id } });
+    expect(refused.map((row) => JSON.parse(row.data).error?.code)).toEqual(["invalid_config", "invalid_config"]);
+  });
+
+  it("reads the same connector, settings and actor through Prisma and directly on the file", async () => {
+    const prisma = prismaConnectorLookups(test.db);
+    const lookups = connectorLookupsFor(test.db);
+    expect(await lookups.connector("orders")).toEqual(await prisma.connector("orders"));
+    expect(await lookups.connector("nope")).toBeNull();
+    expect(await lookups.ssrf()).toEqual(await prisma.ssrf());
+    expect(await lookups.actor(member.id)).toEqual({ userId: member.id, email: member.email, role: "member" });
+    expect(await lookups.actor("gone")).toEqual({ userId: "gone" });
+    expect((await lookups.connector("orders"))?.definition).toEqual(await getConnectorDefinition(test.db, "orders"));
   });
 
   it("refuses a loopback connector when the workspace does not allow loopback", async () => {

@@ -11,7 +11,8 @@ import type { ConnectorResource, McpServerResource } from "@/lib/workflow/schema
 import type { Db } from "../client";
 import type { Connector, ConnectorAction, McpServer } from "../generated/sqlite/client";
 
-type ConnectorWithActions = Connector & { actions: ConnectorAction[] };
+/** A Connector row with its ConnectorAction rows (Prisma `include: { actions: true }`). */
+export type ConnectorWithActions = Connector & { actions: ConnectorAction[] };
 
 /** Non-secret auth fields stored in Connector.authConfig (JSON). */
 interface AuthConfig {
@@ -96,7 +97,14 @@ export function connectorActionData(action: ConnectorResource["actions"][number]
  */
 export async function getConnectorDefinition(db: Db, key: string): Promise<ConnectorDefinition | null> {
   const row = await db.connector.findUnique({ where: { key }, include: { actions: true } });
-  if (!row) return null;
+  return row ? connectorDefinitionFromRow(row) : null;
+}
+
+/**
+ * An HTTP connector row with its actions as the service's definition, secret decrypted.
+ * @throws SecretsError when the stored secret cannot be decrypted (wrong SWITCHYARD_ENCRYPTION_KEY).
+ */
+export function connectorDefinitionFromRow(row: ConnectorWithActions): ConnectorDefinition {
   const resource = connectorToResource(row, row.secretEnc ? decryptSecret(row.secretEnc) : "");
   return {
     ...resource,

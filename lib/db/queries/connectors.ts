@@ -354,7 +354,11 @@ export function decryptConnectorSecret(row: { secretEnc: string | null }): strin
  */
 export async function getDatabaseConnectorDefinition(db: Db, key: string): Promise<DatabaseConnectorDefinition | null> {
   const row = await db.connector.findUnique({ where: { key } });
-  if (row?.kind !== "database") return null;
+  return row?.kind === "database" ? databaseConnectorFromRow(row) : null;
+}
+
+/** A database connector row (`kind` "database") as lib/connectors/database-connector's definition, URL decrypted. */
+export function databaseConnectorFromRow(row: ConnectorRow): DatabaseConnectorDefinition {
   const config = parseJson<ConnectorAuthConfig>(row.authConfig, {});
   return {
     id: row.key,

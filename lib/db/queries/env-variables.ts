@@ -4,6 +4,8 @@
  */
 import { decryptSecret, isEncryptedSecret } from "@/lib/crypto/secrets";
 import type { Db } from "../client";
+import { Prisma } from "../generated/sqlite/client";
+import { queryRows } from "../sqlite-direct";
 
 export interface WorkspaceEnv {
   /** Name → plain value. */
@@ -17,8 +19,12 @@ export interface WorkspaceEnv {
  * @throws SecretsError when a value cannot be decrypted (wrong SWITCHYARD_ENCRYPTION_KEY).
  */
 export async function loadWorkspaceEnv(db: Db): Promise<WorkspaceEnv> {
-  const rows = await db.envVariable.findMany({ orderBy: { name: "asc" } });
+  // read on every run start: a prepared statement on the embedded SQLite file, Prisma elsewhere
+  const rows = await queryRows<{ name: string; valueEnc: string; secret: boolean | number }>(
+    db,
+    Prisma.sql`SELECT "name", "valueEnc", "secret" FROM "EnvVariable" ORDER BY "name" ASC`,
+  );
   const values: Record<string, string> = {};
   for (const row of rows) values[row.name] = isEncryptedSecret(row.valueEnc) ? decryptSecret(row.valueEnc) : row.valueEnc;
-  return { values, secretNames: rows.filter((row) => row.secret).map((row) => row.name) };
+  return { values, secretNames: rows.filter((row) => Boolean(row.secret)).map((row) => row.name) };
 }

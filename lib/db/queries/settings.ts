@@ -18,9 +18,14 @@ export const SETTING_KEYS = {
 /** The stored JSON value of a setting, or `fallback` when absent or unreadable. */
 export async function getSetting<T>(db: Db, key: string, fallback: T): Promise<T> {
   const row = await db.setting.findUnique({ where: { key } });
-  if (!row) return fallback;
+  return parseSettingValue(key, row?.value ?? null, fallback);
+}
+
+/** A stored setting text (null when the row is absent) as its JSON value, or `fallback` when absent or unreadable (logged). */
+export function parseSettingValue<T>(key: string, text: string | null, fallback: T): T {
+  if (text === null) return fallback;
   try {
-    return JSON.parse(row.value) as T;
+    return JSON.parse(text) as T;
   } catch (error) {
     console.error(`[settings] ${key} holds invalid JSON; using the default`, error);
     return fallback;
@@ -44,6 +49,11 @@ export async function getNetworkSettings(db: Db): Promise<NetworkSettings> {
     getSetting<unknown>(db, SETTING_KEYS.allowedHosts, []),
     getSetting<unknown>(db, SETTING_KEYS.allowLoopback, false),
   ]);
+  return networkSettingsFrom(hosts, loopback);
+}
+
+/** Network settings from the parsed values of `net.allowed_hosts` and `net.allow_loopback` (anything else → defaults). */
+export function networkSettingsFrom(hosts: unknown, loopback: unknown): NetworkSettings {
   return {
     allowedHosts: Array.isArray(hosts) ? hosts.filter((entry): entry is string => typeof entry === "string") : [],
     allowLoopback: loopback === true,

@@ -12,6 +12,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { AppError } from "@/lib/errors";
 import type { Db } from "../client";
 import { parseJson } from "../client";
+import { Prisma } from "../generated/sqlite/client";
+import { queryRows } from "../sqlite-direct";
 
 /** The person a trigger query answers for. */
 export interface TriggerViewer {
@@ -220,28 +222,29 @@ const versionTextCache = new Map<string, { version: number; graph: string }>();
 
 /**
  * The webhook a token opens, or null (unknown, rotated or deleted token: checked against the database on
- * every call, so a rotation takes effect at once in every process). One indexed join per call; the
- * version's graph is read once per version.
+ * every call, so a rotation takes effect at once in every process). One indexed join per call (a
+ * prepared statement on the embedded SQLite file, `queryRows`); the version's graph is read once per version.
  */
 export async function findWebhookByToken(db: Db, token: string): Promise<WebhookTarget | null> {
-  const rows = await db.$queryRaw<
-    {
-      webhookId: string;
-      mode: string;
-      workflowId: string;
-      workflowName: string;
-      description: string;
-      status: string;
-      activeVersionId: string | null;
-      ownerId: string;
-      ownerEmail: string;
-      ownerName: string;
-      ownerRole: string;
-    }[]
-  >`SELECT h."id" AS "webhookId", h."mode" AS "mode", w."id" AS "workflowId", w."name" AS "workflowName", w."description" AS "description",
+  const rows = await queryRows<{
+    webhookId: string;
+    mode: string;
+    workflowId: string;
+    workflowName: string;
+    description: string;
+    status: string;
+    activeVersionId: string | null;
+    ownerId: string;
+    ownerEmail: string;
+    ownerName: string;
+    ownerRole: string;
+  }>(
+    db,
+    Prisma.sql`SELECT h."id" AS "webhookId", h."mode" AS "mode", w."id" AS "workflowId", w."name" AS "workflowName", w."description" AS "description",
       w."status" AS "status", w."activeVersionId" AS "activeVersionId", u."id" AS "ownerId", u."email" AS "ownerEmail", u."name" AS "ownerName", u."role" AS "ownerRole"
     FROM "Webhook" h JOIN "Workflow" w ON w."id" = h."workflowId" JOIN "User" u ON u."id" = w."ownerId"
-    WHERE h."secretHash" = ${hashWebhookToken(token)}`;
+    WHERE h."secretHash" = ${hashWebhookToken(token)}`,
+  );
   const row = rows[0];
   if (!row) return null;
   const version = row.activeVersionId && row.status === "active" ? await activeVersionGraph(db, row.activeVersionId) : null;

@@ -48,8 +48,11 @@ export interface ExecutorHost {
   /** Rejects with the abort reason once `signal` aborts (never resolves); lets a race end without a listener per attempt. */
   readonly stopped: Promise<never>;
   isStopped(): boolean;
-  /** Counts a step and stores the attempt's start (node run `running`, `node.started`); false when the run stopped. */
-  beginAttempt(node: number, attempt: number, inputs: unknown): Promise<boolean>;
+  /**
+   * Counts a step and stores the attempt's start (node run `running`, `node.started`); false when the run
+   * stopped. With `durable: false` (pure nodes, NodeDefinition.pure) the start is queued, not awaited.
+   */
+  beginAttempt(node: number, attempt: number, inputs: unknown, options?: { durable?: boolean }): Promise<boolean>;
   /** Stores `node.retrying`; false when the run stopped. */
   recordRetry(node: number, attempt: number, error: WorkflowError, delayMs: number): Promise<boolean>;
   emitDelta(node: number, text: string): void;
@@ -116,11 +119,11 @@ export async function executeNode(host: ExecutorHost, index: number): Promise<No
   try {
     inputs = definition.resolveInputs(config, host.scope);
   } catch (error) {
-    if (!(await host.beginAttempt(index, 1, null))) return { kind: "aborted" };
+    if (!(await host.beginAttempt(index, 1, null, { durable: !definition.pure }))) return { kind: "aborted" };
     return { kind: "failed", error: toWorkflowError(error, node.id) };
   }
   for (let attempt = 1; ; attempt += 1) {
-    if (!(await host.beginAttempt(index, attempt, inputs))) return { kind: "aborted" };
+    if (!(await host.beginAttempt(index, attempt, inputs, { durable: !definition.pure }))) return { kind: "aborted" };
     try {
       const result = await withTimeout(
         (signal) =>

@@ -113,7 +113,8 @@ export class RunSession extends RunSessionState implements ExecutorHost {
   private async runTask(index: number): Promise<void> {
     let outcome: NodeOutcome;
     try {
-      outcome = await executeNode(this, index);
+      const pinned = this.run.version === null ? this.graph.nodes[index].pinnedOutputs : undefined;
+      outcome = pinned === undefined ? await executeNode(this, index) : await this.takePinnedOutputs(index, pinned);
     } catch (error) {
       outcome = { kind: "failed", error: toWorkflowError(error, this.graph.nodes[index].id) };
     }
@@ -122,9 +123,15 @@ export class RunSession extends RunSessionState implements ExecutorHost {
     this.signalChange();
   }
 
+  /** A draft run does not execute a node with pinned outputs: it starts and succeeds with them (published versions never do this). */
+  private async takePinnedOutputs(index: number, outputs: unknown): Promise<NodeOutcome> {
+    if (!(await this.beginAttempt(index, 1, { pinned_outputs: true }))) return { kind: "aborted" };
+    return { kind: "succeeded", outputs: structuredClone(outputs) };
+  }
+
   // ─── ExecutorHost ──────────────────────────────────────────────────────────────────────────────
 
-  async beginAttempt(index: number, attempt: number, inputs: unknown): Promise<boolean> {
+  async beginAttempt(index: number, attempt: number, inputs: unknown, options: { durable?: boolean } = {}): Promise<boolean> {
     if (this.stopReason) return false;
     this.state.steps += 1;
     if (this.state.steps > this.ctx.limits.maxSteps) {
@@ -139,7 +146,9 @@ export class RunSession extends RunSessionState implements ExecutorHost {
     const node = this.graph.nodes[index];
     const record = this.startRecord(index, attempt, inputs);
     const event = makeEvent("node.started", { node_id: node.id, node_type: node.type, attempt, inputs: record.inputs }, this.ctx.now());
-    return (await this.commit({ nodeRuns: [record], events: [event] })) === "written" && !this.stopReason;
+    const written = this.commit({ nodeRuns: [record], events: [event] });
+    if (options.durable === false) return !this.stopReason;
+    return (await written) === "written" && !this.stopReason;
   }
 
   async recordRetry(index: number, attempt: number, error: WorkflowError, delayMs: number): Promise<boolean> {

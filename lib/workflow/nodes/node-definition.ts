@@ -91,6 +91,14 @@ export interface NodeExecutionResult<Outputs> {
  */
 export interface NodeDefinition<T extends NodeType = NodeType, Config = unknown, Inputs = unknown, Outputs = unknown> {
   type: T;
+  /**
+   * The executor only computes from its inputs and config: no service call, no I/O, nothing outside the
+   * run. Its attempt's start is then queued without waiting for the write, so its `node.started` and
+   * `node.ended` steps usually share one write with the steps around them (spec §5 still holds: a crash
+   * before that write loses nothing that happened outside the stored run, and recovery ends the run
+   * `interrupted`). Default false: the start is stored before `execute` begins.
+   */
+  pure?: boolean;
   /** The node's `data` (spec §2), common fields included. */
   configSchema: z.ZodType<Config>;
   outputSchema: z.ZodType<Outputs>;
