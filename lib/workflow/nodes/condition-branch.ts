@@ -78,6 +78,7 @@ function resolveOperand(template: unknown, scope: TemplateScope): unknown {
 /** The CONDITION_BRANCH node type: schemas, handles, editor metadata, executor. */
 export const conditionBranchNode = defineNode({
   type: "CONDITION_BRANCH",
+  pure: true,
   configSchema: conditionBranchConfigSchema,
   outputSchema: conditionBranchOutputSchema,
   meta: {

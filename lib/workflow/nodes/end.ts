@@ -24,6 +24,7 @@ export const endOutputSchema = z.record(z.string(), z.unknown());
 /** The END node type: schemas, handles, editor metadata, executor. */
 export const endNode = defineNode({
   type: "END",
+  pure: true,
   configSchema: endConfigSchema,
   outputSchema: endOutputSchema,
   meta: {

@@ -79,6 +79,7 @@ export const startOutputSchema = z.record(z.string(), z.unknown());
 /** The START node type: schemas, handles, editor metadata, executor. */
 export const startNode = defineNode({
   type: "START",
+  pure: true,
   configSchema: startConfigSchema,
   outputSchema: startOutputSchema,
   meta: {
