@@ -18,6 +18,11 @@ export interface CompiledNode {
   /** Indexes into `CompiledGraph.edges`. */
   outEdges: number[];
   inEdges: number[];
+  /**
+   * Outputs pinned in the editor (the node's `pinned_outputs`, beside `data`): a draft run takes them instead
+   * of executing the node, so downstream nodes can be debugged without re-running this one. Undefined: none.
+   */
+  pinnedOutputs?: unknown;
 }
 
 /** An edge of a compiled graph: node indexes and source handle. */
@@ -58,6 +63,7 @@ export function compileGraph(graph: WorkflowGraph): CompiledGraph {
       config: node.data as CommonNodeData & Record<string, unknown>,
       outEdges: [],
       inEdges: [],
+      ...(node.pinned_outputs !== undefined ? { pinnedOutputs: node.pinned_outputs } : {}),
     };
   });
   const edges: CompiledEdge[] = graph.edges.map((edge, index) => {
