@@ -1,7 +1,8 @@
 /**
  * Capability sources as a person uses them: a connector to a local HTTP API with actions imported from the
  * Petstore OpenAPI document, tried in the page; an MCP server (server-everything over Streamable HTTP) and its
- * tools; a knowledge base with uploaded documents and test retrieval; a skill with its preview.
+ * tools; knowledge bases with uploaded documents and test retrieval (keyword, and hybrid with embeddings from
+ * aimock); a skill with its preview.
  * The e2e server allows 127.0.0.1 and localhost (SWITCHYARD_ALLOWED_HOSTS, scripts/e2e-server.mjs).
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -10,6 +11,7 @@ import net from "node:net";
 import path from "node:path";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { LLMock } from "@copilotkit/aimock";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { screenshot, signIn } from "./helpers";
@@ -231,6 +233,9 @@ test.describe("capability sources", () => {
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByTestId("hit-document").first()).toHaveText("travel-expenses.pdf");
     await expect(page.getByTestId("retrieval-hit").first()).toContainText("45 euros");
+    await expect(page.getByTestId("retrieval-mode")).toHaveText("keyword (bm25)");
+    await expect(page.getByTestId("hit-keyword-score").first()).toHaveText(/^bm25 \d+\.\d{3}$/);
+    await expect(page.getByTestId("hit-vector-score").first()).toHaveText("vector —");
     await screenshot(page, "knowledge-retrieval");
 
     page.once("dialog", (dialog) => dialog.accept());
@@ -239,11 +244,62 @@ test.describe("capability sources", () => {
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByTestId("retrieval-results")).not.toContainText("travel-expenses.pdf");
 
-    // the index is rebuilt from the stored chunks: a reload still finds the other documents
+    // the index lives in the database: a reload still finds the other documents
     await page.reload();
     await page.getByLabel("Query").fill("reset my password");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByTestId("hit-document").first()).toHaveText("security-faq.txt");
+  });
+
+  test("a knowledge base with an embedding model ranks by keywords and vectors fused (RRF) and shows each score", async ({ page }) => {
+    // a real OpenAI-compatible server for the embeddings; aimock gives one vector per request (first match wins)
+    const mock = new LLMock({ port: 0, host: "127.0.0.1" });
+    mock.onEmbedding("per diem", { embedding: [1, 0, 0] });
+    mock.onEmbedding(/[\s\S]/, { embedding: [0, 1, 0] });
+    await mock.start();
+    try {
+      await signIn(page);
+      await page.goto("/settings/models");
+      await page.getByLabel("Base URL").fill(`${mock.url}/v1`);
+      await page.getByLabel("Smart model").fill("mock-smart");
+      await page.getByLabel("Fast model").fill("mock-fast");
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByRole("status")).toHaveText("Saved.");
+
+      await page.goto("/settings/knowledge");
+      await page.getByLabel("Name").fill("Travel hybrid");
+      await page.getByLabel("Embedding model").fill("mock embed");
+      await page.getByRole("button", { name: "Create knowledge base" }).click();
+      await expect(page.locator("#kb-embedding-model-error")).toHaveText("A model name has no spaces, e.g. text-embedding-3-small.");
+      await page.getByLabel("Embedding model").fill("mock-embed-3");
+      await page.getByRole("button", { name: "Create knowledge base" }).click();
+      await expect(page.getByRole("heading", { name: "Travel hybrid", level: 1 })).toBeVisible();
+      await expect(page.getByText("hybrid ranking with mock-embed-3")).toBeVisible();
+
+      const fixtures = ["travel-expenses.pdf", "security-faq.txt", "refunds-policy.md"];
+      await page.locator("#kb-files").setInputFiles(fixtures.map((name) => path.join(ROOT, "lib/knowledge/fixtures", name)));
+      await page.getByRole("button", { name: "Upload" }).click();
+      for (const name of fixtures) {
+        await expect(page.getByTestId(`document-${name}`).getByTestId("document-status")).toHaveText("ready", { timeout: 30_000 });
+      }
+      await page.getByLabel("Query").fill("daily per diem for meals");
+      await page.getByRole("button", { name: "Search" }).click();
+      await expect(page.getByTestId("retrieval-mode")).toHaveText("hybrid: keyword + vector, fused by RRF (k = 60)");
+      const best = page.getByTestId("retrieval-hit").first();
+      await expect(best.getByTestId("hit-document")).toHaveText("travel-expenses.pdf");
+      await expect(best.getByTestId("hit-keyword-score")).toHaveText(/^bm25 \d+\.\d{3}$/);
+      await expect(best.getByTestId("hit-vector-score")).toHaveText("vector 1.000");
+      await expect(best.getByTestId("hit-fused-score")).toHaveText(`fused ${(2 / 61).toFixed(4)}`);
+      await expect(best.getByTestId("hit-score")).toHaveText("score 1.000");
+      // chunks that share no word with the query still rank, by their vector alone
+      const byVectorOnly = page.getByTestId("retrieval-hit").filter({ has: page.getByTestId("hit-keyword-score").getByText("bm25 —") });
+      await expect(byVectorOnly).toHaveCount(2);
+      await expect(byVectorOnly.getByTestId("hit-vector-score")).toHaveText(["vector 0.000", "vector 0.000"]);
+      expect(mock.getRequests().filter((entry) => entry.path === "/v1/embeddings").length).toBeGreaterThanOrEqual(4);
+      await screenshot(page, "knowledge-retrieval-hybrid");
+    } finally {
+      await mock.stop();
+    }
   });
 
   test("write a skill and preview its Markdown safely", async ({ page }) => {

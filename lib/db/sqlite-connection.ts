@@ -84,7 +84,18 @@ class WriteGate {
   }
 }
 
-const gates = new Map<string, WriteGate>();
+/**
+ * Process-wide state, kept on globalThis: a Next.js production build can instantiate this module more than
+ * once (one copy per server bundle), and the client `getDb()` keeps on globalThis must find its binding and
+ * gate from any copy.
+ */
+const processState = globalThis as unknown as {
+  switchyardSqliteGates?: Map<string, WriteGate>;
+  switchyardSqliteBindings?: WeakMap<object, SqliteClientBinding>;
+};
+processState.switchyardSqliteGates ??= new Map<string, WriteGate>();
+processState.switchyardSqliteBindings ??= new WeakMap<object, SqliteClientBinding>();
+const gates = processState.switchyardSqliteGates;
 
 function gateOf(file: string): WriteGate {
   let gate = gates.get(file);
@@ -112,7 +123,7 @@ export interface SqliteClientBinding {
   onDispose(close: () => void): void;
 }
 
-const bindings = new WeakMap<object, SqliteClientBinding>();
+const bindings = processState.switchyardSqliteBindings;
 
 /** The binding `createDb` registered for a Prisma client (null for PostgreSQL clients or foreign ones). */
 export function sqliteBindingOf(client: object): SqliteClientBinding | null {
