@@ -16,7 +16,7 @@ export default async function KnowledgePage() {
     <div className="mx-auto max-w-5xl space-y-8 px-8 py-8">
       <PageHeader
         title="Knowledge"
-        description="Documents your workflows and agents can search (BM25 keyword retrieval over overlapping chunks)."
+        description="Documents your workflows and agents can search: full-text (bm25) retrieval over overlapping chunks, hybrid with embeddings when a knowledge base names an embedding model."
       />
       {bases.length === 0 ? (
         <EmptyState icon={<BookOpen size={28} aria-hidden="true" />} title="No knowledge bases yet">
@@ -30,6 +30,7 @@ export default async function KnowledgePage() {
                 <th className="px-5 py-3 font-medium">Name</th>
                 <th className="px-5 py-3 font-medium">Documents</th>
                 <th className="px-5 py-3 font-medium">Chunking</th>
+                <th className="px-5 py-3 font-medium">Ranking</th>
                 <th className="px-5 py-3 font-medium">Visibility</th>
               </tr>
             </thead>
@@ -45,6 +46,15 @@ export default async function KnowledgePage() {
                   <td className="px-5 py-3">{kb.documentCount}</td>
                   <td className="px-5 py-3 text-zinc-600 dark:text-zinc-400">
                     {kb.chunkSize} tokens, {kb.chunkOverlap} overlap
+                  </td>
+                  <td className="px-5 py-3 text-zinc-600 dark:text-zinc-400">
+                    {kb.embeddingModel ? (
+                      <>
+                        hybrid · <span className="font-mono text-xs">{kb.embeddingModel}</span>
+                      </>
+                    ) : (
+                      "bm25"
+                    )}
                   </td>
                   <td className="px-5 py-3">
                     <Badge>{kb.visibility}</Badge>
