@@ -12,7 +12,7 @@ import { AppError } from "@/lib/errors";
 import { cancelRun, decideApproval, getRunTrail, getRuntime, type Runtime } from "@/lib/runtime";
 import { rejectUnknownInputs } from "@/lib/triggers/inputs";
 import { startTriggeredRun } from "@/lib/triggers/start-run";
-import { FINAL_RUN_STATUSES, type RunRecord } from "@/lib/workflow/run-store";
+import { FINAL_RUN_STATUSES, isDuplicateRunError, type RunRecord } from "@/lib/workflow/run-store";
 import { authenticateApiKey } from "./authenticate";
 import { getApiRateLimiter } from "./rate-limit";
 import { readJsonBody } from "./read-body";
@@ -35,10 +35,6 @@ const isSettled = (run: RunRecord) => run.status === "waiting" || FINAL_RUN_STAT
  */
 export function idempotentRunId(userId: string, key: string): string {
   return `idem_${createHash("sha256").update(`${userId}\n${key}`).digest("hex").slice(0, 32)}`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === "P2002";
 }
 
 /** Waits until the run is final or waiting, at most `ms`; returns it as last stored. */
@@ -125,7 +121,7 @@ export async function startRunResponse(request: Request, workflowId: string): Pr
     return settledResponse(runtime, isSettled(run) ? run : ((await runtime.store.getRun(run.id)) ?? run));
   } catch (error) {
     // Two racing starts with one key: the loser finds the winner's run.
-    if (runId && isUniqueViolation(error)) {
+    if (runId && isDuplicateRunError(error)) {
       const again = await replay();
       if (again) return again;
     }

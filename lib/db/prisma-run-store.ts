@@ -26,6 +26,7 @@ import type {
   RunStore,
   StepCommit,
 } from "@/lib/workflow/run-store";
+import { DuplicateRunError } from "@/lib/workflow/run-store";
 import type { Db } from "./client";
 import type { DatabaseKind } from "./database-url";
 import { approvalFromRow, approvalToCreate, eventFromRow, nodeRunFromRow, runFromRow, runToCreate } from "./run-records";
@@ -55,7 +56,7 @@ export class PrismaRunStore implements RunStore {
     this.kind = options.kind ?? "sqlite";
   }
 
-  /** Inserts the run and its first events (seq 1…n) in one transaction. @throws on a duplicate id (P2002). */
+  /** Inserts the run and its first events (seq 1…n) in one transaction. @throws DuplicateRunError on a duplicate id. */
   async createRun(run: NewRun, events: readonly NewRunEvent[] = []): Promise<RunRecord> {
     const data = runToCreate(run, events.length);
     const insertRun = insertRunSql(this.kind, data, new Date());
@@ -64,7 +65,14 @@ export class PrismaRunStore implements RunStore {
       const insertEvents = insertEventsSql(this.kind, run.id, 1, events);
       statements.push(this.db.$executeRawUnsafe(insertEvents.sql, ...insertEvents.params));
     }
-    await this.db.$transaction(statements);
+    try {
+      await this.db.$transaction(statements);
+    } catch (error) {
+      // raw statements report a unique violation as P2010 with the driver adapter's error kind
+      const kind = (error as { meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } }).meta?.driverAdapterError?.cause?.kind;
+      if (kind === "UniqueConstraintViolation") throw new DuplicateRunError(run.id, { cause: error });
+      throw error;
+    }
     return { ...structuredClone(run), lastSeq: events.length };
   }
 

@@ -75,6 +75,8 @@ export function runToCreate(run: NewRun, lastSeq: number) {
     triggerKind: run.trigger.kind,
     trigger: JSON.stringify(run.trigger),
     triggeredById: run.trigger.userId ?? null,
+    // an API start's Idempotency-Key (lib/api/v1.ts): unique per user in the database too (@@unique([triggeredById, idempotencyKey]))
+    idempotencyKey: typeof run.trigger.details?.idempotency_key === "string" ? run.trigger.details.idempotency_key : null,
     parentRunId: run.parentRunId,
     depth: run.depth,
     state: JSON.stringify(run.state),

@@ -80,6 +80,19 @@ describe("SqliteRunStore", () => {
       elapsedMs: 7,
     };
 
+    it("stores an API start's Idempotency-Key in its column, unique per user", async () => {
+      const trigger = { kind: "api" as const, userId: ids.user.id, details: { idempotency_key: "retry-1" } };
+      await store.createRun({ ...newRun("run_idem"), trigger });
+      expect((await t.db.run.findUniqueOrThrow({ where: { id: "run_idem" } })).idempotencyKey).toBe("retry-1");
+      // another id with the same user and key is refused by the database too
+      await expect(store.createRun({ ...newRun("run_idem_2"), trigger })).rejects.toMatchObject({
+        code: "duplicate_run",
+        runId: "run_idem_2",
+      });
+      await store.createRun(newRun("run_plain"));
+      expect((await t.db.run.findUniqueOrThrow({ where: { id: "run_plain" } })).idempotencyKey).toBeNull();
+    });
+
     it("writes DATETIME text exactly as Prisma's adapter does", async () => {
       await new PrismaRunStore(t.db).createRun(newRun("run_prisma"), [{ type: "run.started", data: {}, at: T0 }]);
       await store.createRun(newRun("run_direct"), [{ type: "run.started", data: {}, at: T0 }]);

@@ -33,8 +33,8 @@ import type {
   RunStore,
   StepCommit,
 } from "@/lib/workflow/run-store";
+import { DuplicateRunError } from "@/lib/workflow/run-store";
 import type { Db } from "./client";
-import { sqliteFilePath } from "./database-url";
 import type { Approval, NodeRun, Run, RunEvent } from "./generated/sqlite/client";
 import { approvalFromRow, approvalToCreate, eventFromRow, nodeRunFromRow, runFromRow, runToCreate } from "./run-records";
 import { insertEventsSql, insertRunSql, type SqlStatement, updateRunSql, upsertNodeRunsSql } from "./run-store-sql";
@@ -99,14 +99,21 @@ export class SqliteRunStore implements RunStore {
     return this.direct.write(write);
   }
 
-  /** Inserts the run and its first events (seq 1…n) in one transaction. @throws SqliteError SQLITE_CONSTRAINT_PRIMARYKEY on a duplicate id. */
+  /** Inserts the run and its first events (seq 1…n) in one transaction. @throws DuplicateRunError on a duplicate id. */
   async createRun(run: NewRun, events: readonly NewRunEvent[] = []): Promise<RunRecord> {
     const data = runToCreate(run, events.length);
     const now = new Date();
-    await this.write(() => {
-      this.run(insertRunSql("sqlite", data, now));
-      if (events.length > 0) this.run(insertEventsSql("sqlite", run.id, 1, events));
-    });
+    try {
+      await this.write(() => {
+        this.run(insertRunSql("sqlite", data, now));
+        if (events.length > 0) this.run(insertEventsSql("sqlite", run.id, 1, events));
+      });
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "SQLITE_CONSTRAINT_UNIQUE")
+        throw new DuplicateRunError(run.id, { cause: error });
+      throw error;
+    }
     return { ...structuredClone(run), lastSeq: events.length };
   }
 

@@ -88,7 +88,7 @@ function runMcp(db: Db, env: Record<string, string | undefined>): McpService {
   };
 }
 
-/** Retrieval over Chunk rows (lib/capabilities/knowledge: one process-wide index, rebuilt when rows change). */
+/** Retrieval over Chunk rows (lib/capabilities/knowledge: the database full-text index — FTS5 bm25 / tsvector — fused with embeddings when the knowledge base has a model). */
 function dbKnowledge(db: Db): KnowledgeService {
   return { retrieve: async (request) => (await import("@/lib/capabilities/knowledge")).retrieve(db, request) };
 }

@@ -37,7 +37,7 @@ export interface TriggeredRun {
 /**
  * Starts the run.
  * @throws WorkflowError `invalid_input` (issues name each variable) or a validation code (spec §4) — nothing
- *   is stored then; a duplicate `runId` rejects with the store's unique-constraint error (P2002).
+ *   is stored then; a duplicate `runId` rejects with DuplicateRunError (lib/workflow/run-store.ts).
  */
 export async function startTriggeredRun(runtime: Runtime, params: StartTriggeredRunParams): Promise<TriggeredRun> {
   await runtime.refreshWorkspaceEnv();

@@ -8,6 +8,7 @@
  * can be changed through what was passed in or handed out (a write to a frozen value throws).
  */
 import { deepFreeze } from "./json";
+import { DuplicateRunError } from "./run-store";
 import type {
   ApprovalDecisionInput,
   ApprovalRecord,
@@ -80,7 +81,7 @@ export class InMemoryRunStore implements RunStore {
   private readonly approvals = new Map<string, ApprovalRecord>();
 
   async createRun(run: NewRun, events: readonly NewRunEvent[] = []): Promise<RunRecord> {
-    if (this.runs.has(run.id)) throw new Error(`run ${run.id} already exists`);
+    if (this.runs.has(run.id)) throw new DuplicateRunError(run.id);
     const kept: RunRecord = {
       ...copyRun({ ...run, lastSeq: 0 }),
       graph: deepFreeze(run.graph),

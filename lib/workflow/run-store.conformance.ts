@@ -144,7 +144,7 @@ export function describeRunStoreConformance(name: string, makeStore: () => Promi
     it("refuses a second run with the same id", async () => {
       const run = newRun();
       await store.createRun(run);
-      await expect(store.createRun(run)).rejects.toThrow();
+      await expect(store.createRun(run)).rejects.toMatchObject({ code: "duplicate_run", runId: run.id });
     });
 
     it("appends events with consecutive seq across commits and lists them after a seq", async () => {

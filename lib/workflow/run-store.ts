@@ -232,9 +232,29 @@ export interface RunSnapshot {
   approvals: ApprovalRecord[];
 }
 
+/**
+ * `createRun` of an id that is already stored (code `duplicate_run`): what an idempotent start (a
+ * caller-chosen run id, lib/api/v1.ts) racing another start with the same key gets, from every store.
+ */
+export class DuplicateRunError extends Error {
+  readonly code = "duplicate_run";
+  constructor(
+    readonly runId: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`A run with id ${runId} already exists`, options);
+    this.name = "DuplicateRunError";
+  }
+}
+
+/** Whether `error` is a DuplicateRunError (also across module copies: checks the code). */
+export function isDuplicateRunError(error: unknown): error is DuplicateRunError {
+  return (error as { code?: unknown } | null)?.code === "duplicate_run";
+}
+
 /** The durable state of runs; see the module doc. Each method is atomic. */
 export interface RunStore {
-  /** Inserts a run with its first events (seq 1…). Throws when the id exists. */
+  /** Inserts a run with its first events (seq 1…). @throws DuplicateRunError when the id exists. */
   createRun(run: NewRun, events?: readonly NewRunEvent[]): Promise<RunRecord>;
   getRun(runId: string): Promise<RunRecord | null>;
   /** The run with its node runs and approvals, read consistently. */
