@@ -1,4 +1,6 @@
+import { statSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CHECKPOINT_INTERVAL_MS } from "./sqlite-checkpointer";
 import { sqliteFilePath } from "./database-url";
 import { DirectSqlite } from "./sqlite-direct";
 import { createTestDatabase, type TestDatabase } from "./test-databases";
@@ -55,5 +57,20 @@ describe("DirectSqlite group commit", () => {
     const pending = direct.write(insertSetting("late"));
     direct.close();
     await expect(pending).rejects.toThrow(/not open/);
+  });
+
+  it("leaves WAL checkpoints to the worker thread: the database file grows without a checkpoint on this connection", async () => {
+    expect(direct.connection.pragma("wal_autocheckpoint", { simple: true })).toBe(0);
+    const file = sqliteFilePath(t.url);
+    const before = statSync(file).size;
+    const value = JSON.stringify("x".repeat(4000));
+    await direct.write(() => {
+      for (let i = 0; i < 500; i++)
+        direct.run('INSERT INTO "Setting" ("key", "value", "updatedAt") VALUES (?, ?, ?)', [`k${i}`, value, new Date()]);
+    });
+    // ~2 MB committed to the WAL; only a checkpoint moves it into the database file
+    expect(statSync(file).size - before).toBeLessThan(100_000);
+    await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_INTERVAL_MS * 4));
+    expect(statSync(file).size - before).toBeGreaterThan(2_000_000);
   });
 });

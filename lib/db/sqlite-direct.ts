@@ -18,6 +18,7 @@ import type { Statement } from "better-sqlite3";
 import type { Db } from "./client";
 import type { Prisma } from "./generated/sqlite/client";
 import { sqliteFilePath } from "./database-url";
+import { registerCheckpoints } from "./sqlite-checkpointer";
 import { openSqliteConnection, type SqliteConnection, sqliteBindingOf, sqliteValue, waitForSqliteGate } from "./sqlite-connection";
 
 /** Prepared statements are cached by SQL text; dynamic shapes (patch columns, row counts) stay few. */
@@ -37,13 +38,22 @@ export class DirectSqlite {
   /** Commits done and writes committed by them, since open (bench/engine.bench.ts prints the ratio). */
   readonly stats = { commits: 0, writes: 0 };
 
+  private releaseCheckpoints: (() => void) | null = null;
+
   private constructor(
     readonly connection: SqliteConnection,
     /** Absolute path of the database file. */
     readonly file: string,
-  ) {}
+  ) {
+    // WAL checkpoints by a worker thread, not inside this connection's commits (sqlite-checkpointer.ts)
+    this.releaseCheckpoints = registerCheckpoints(file);
+    if (this.releaseCheckpoints) connection.pragma("wal_autocheckpoint = 0");
+  }
 
-  /** Opens `file` (WAL, synchronous=NORMAL, foreign keys, busy timeout: sqlite-connection.ts). `close()` when done. */
+  /**
+   * Opens `file` (WAL, synchronous=NORMAL, foreign keys, busy timeout: sqlite-connection.ts; WAL
+   * checkpoints by the checkpoint worker). `close()` when done.
+   */
   static open(file: string): DirectSqlite {
     return new DirectSqlite(openSqliteConnection(file), file);
   }
@@ -73,6 +83,8 @@ export class DirectSqlite {
   /** Closes the connection (idempotent). Writes still queued reject. */
   close(): void {
     if (this.connection.open) this.connection.close();
+    this.releaseCheckpoints?.();
+    this.releaseCheckpoints = null;
   }
 
   /** The prepared statement for `sql` (cached). */

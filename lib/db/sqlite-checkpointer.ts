@@ -1,0 +1,109 @@
+/**
+ * WAL checkpoints of the embedded SQLite database off the event loop: one worker thread per process, with
+ * its own connection to each registered file, runs `PRAGMA wal_checkpoint(PASSIVE)` every
+ * `CHECKPOINT_INTERVAL_MS`, and the direct connections of the hot path (sqlite-direct.ts) turn their
+ * automatic checkpoints off.
+ *
+ * Why: SQLite's automatic checkpoint (every 1,000 WAL pages) runs inside the COMMIT that crosses the
+ * threshold, copying pages into the database file and fsyncing both files — synchronously, on the event
+ * loop, since better-sqlite3 is synchronous. Under a stream of runs that was the largest single cost of a
+ * persisted run (bench/engine.bench.ts: about half the wall time). A PASSIVE checkpoint never blocks
+ * readers or writers (https://www.sqlite.org/c3ref/wal_checkpoint_v2.html), so another thread can do it
+ * while the event loop goes on committing.
+ *
+ * Durability is unchanged (WAL, synchronous=NORMAL: a commit is in the WAL before it returns; the
+ * checkpoint only moves committed pages into the main file). If the worker cannot start, `register`
+ * returns false and the caller keeps automatic checkpoints.
+ */
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+
+/** How often the worker checkpoints each file, ms. */
+export const CHECKPOINT_INTERVAL_MS = 250;
+
+// CommonJS, evaluated in the worker: `workerData.driver` is the resolved path of better-sqlite3.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const Database = require(workerData.driver);
+const connections = new Map();
+function checkpointAll() {
+  for (const [file, connection] of connections) {
+    try { connection.pragma("wal_checkpoint(PASSIVE)"); } catch (error) { /* busy or gone: the next tick tries again */ }
+  }
+}
+const timer = setInterval(checkpointAll, workerData.intervalMs);
+parentPort.on("message", (message) => {
+  if (message.add && !connections.has(message.add)) {
+    try {
+      const connection = new Database(message.add, { timeout: 1000, fileMustExist: true });
+      connection.pragma("wal_autocheckpoint = 0");
+      connections.set(message.add, connection);
+    } catch (error) {
+      // a file removed before this message arrived (a short-lived test database) is no failure
+      if (require("node:fs").existsSync(message.add)) parentPort.postMessage({ failed: message.add, reason: String(error) });
+    }
+  }
+  if (message.remove) {
+    const connection = connections.get(message.remove);
+    connections.delete(message.remove);
+    if (connection) { try { connection.pragma("wal_checkpoint(PASSIVE)"); connection.close(); } catch (error) {} }
+  }
+  if (message.stop) { clearInterval(timer); for (const c of connections.values()) { try { c.close(); } catch (error) {} } parentPort.close(); }
+});
+`;
+
+let worker: Worker | null = null;
+const registered = new Map<string, number>();
+
+function driverPath(): string {
+  // resolved from the project root: bundlers (Next.js) rewrite import.meta.url, the working directory is the app's
+  return createRequire(path.join(process.cwd(), "package.json")).resolve("better-sqlite3");
+}
+
+function ensureWorker(): Worker | null {
+  if (worker) return worker;
+  try {
+    worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver: driverPath(), intervalMs: CHECKPOINT_INTERVAL_MS } });
+  } catch (error) {
+    console.error("[db] WAL checkpoint worker did not start; SQLite checkpoints stay automatic", error);
+    return null;
+  }
+  worker.unref();
+  worker.on("message", (message: { failed?: string; reason?: string }) => {
+    if (message.failed) console.error(`[db] WAL checkpoint worker cannot open ${message.failed}: ${message.reason}`);
+  });
+  worker.on("error", (error) => {
+    console.error("[db] WAL checkpoint worker failed", error);
+    worker = null;
+  });
+  return worker;
+}
+
+/**
+ * Has the worker checkpoint `file` (absolute path) until every registration of it is released.
+ * @returns a release function, or null when the worker cannot run (keep automatic checkpoints then).
+ */
+export function registerCheckpoints(file: string): (() => void) | null {
+  const running = ensureWorker();
+  if (!running) return null;
+  const count = registered.get(file) ?? 0;
+  registered.set(file, count + 1);
+  if (count === 0) running.postMessage({ add: file });
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (registered.get(file) ?? 1) - 1;
+    if (left > 0) {
+      registered.set(file, left);
+      return;
+    }
+    registered.delete(file);
+    worker?.postMessage({ remove: file });
+    if (registered.size === 0 && worker) {
+      worker.postMessage({ stop: true });
+      worker = null;
+    }
+  };
+}
