@@ -5,7 +5,6 @@ import { WorkflowError } from "@/lib/workflow/errors";
 import { bearerToken } from "./authenticate";
 import { workflowToolNames } from "./mcp-server";
 import { apiOpenApiDocument } from "./openapi";
-import { createApiRateLimiter } from "./rate-limit";
 import { readJsonBody } from "./read-body";
 import { apiErrorResponse, parseRequest, withNamedFields } from "./respond";
 import { startRunRequest } from "./schemas";
@@ -19,20 +18,6 @@ describe("API plumbing", () => {
     expect(bearerToken(new Request("http://x", { headers: { Authorization: "bearer  sy_abc " } }))).toBe("sy_abc");
     expect(bearerToken(new Request("http://x", { headers: { Authorization: "Basic eDp5" } }))).toBeNull();
     expect(bearerToken(new Request("http://x"))).toBeNull();
-  });
-
-  it("limits each key separately and answers 429 with Retry-After", async () => {
-    const limiter = createApiRateLimiter({ points: 2, durationSeconds: 60 });
-    await limiter.consume("a");
-    await limiter.consume("a");
-    await limiter.consume("b");
-    const error = await limiter.consume("a").catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).code).toBe("rate_limited");
-    const response = apiErrorResponse(error, "test");
-    expect(response.status).toBe(429);
-    expect(Number(response.headers.get("retry-after"))).toBeGreaterThanOrEqual(59);
-    expect((await response.json()).error.details).toMatchObject({ limit: 2, window_seconds: 60 });
   });
 
   it("refuses bodies over the limit (declared or streamed) with 413 and non-JSON with 400", async () => {

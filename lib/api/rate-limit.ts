@@ -1,14 +1,16 @@
 /**
  * Per-key rate limits for the REST API and the MCP endpoint, with `rate-limiter-flexible`.
  *
- * The limiter is in memory (RateLimiterMemory): correct for one app process, which is how Switchyard runs
- * by default. With several processes each keeps its own counts, so a key gets up to N× the limit; swap in
- * `RateLimiterPostgres`/`RateLimiterRedis` from the same package (same `consume` API) when running more.
+ * Counts live in the database (model RateLimit, `RateLimiterPrisma`): every app process on one database
+ * shares them, so a key gets its limit once whether one process serves it or several (PostgreSQL
+ * deployments with more than one web process). Expired rows are cleared by the library's hourly sweep.
+ * Cost: two or three small queries per API request; webhooks are not rate-limited (the token is the secret).
  *
  * Limit: SWITCHYARD_API_RATE_LIMIT requests (default 120) per SWITCHYARD_API_RATE_WINDOW_S seconds
  * (default 60) per API key.
  */
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
+import { type Db, getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 
 export interface ApiRateLimitOptions {
@@ -36,8 +38,15 @@ export function apiRateLimitFromEnv(): ApiRateLimitOptions {
   return { points: envNumber("SWITCHYARD_API_RATE_LIMIT", 120), durationSeconds: envNumber("SWITCHYARD_API_RATE_WINDOW_S", 60) };
 }
 
-export function createApiRateLimiter(options: ApiRateLimitOptions): ApiRateLimiter {
-  const limiter = new RateLimiterMemory({ points: options.points, duration: options.durationSeconds, keyPrefix: "api" });
+/** A limiter counting in `db`'s RateLimit table (shared with every other limiter on that database). */
+export function createApiRateLimiter(db: Db, options: ApiRateLimitOptions): ApiRateLimiter {
+  const limiter = new RateLimiterPrisma({
+    storeClient: db,
+    tableName: "rateLimit", // the Prisma client's property for model RateLimit
+    points: options.points,
+    duration: options.durationSeconds,
+    keyPrefix: "api",
+  });
   return {
     async consume(keyId) {
       try {
@@ -59,8 +68,8 @@ export function createApiRateLimiter(options: ApiRateLimitOptions): ApiRateLimit
 
 const globalForLimiter = globalThis as unknown as { switchyardApiRateLimiter?: ApiRateLimiter };
 
-/** The process-wide limiter. */
+/** The process-wide limiter over `getDb()`. */
 export function getApiRateLimiter(): ApiRateLimiter {
-  globalForLimiter.switchyardApiRateLimiter ??= createApiRateLimiter(apiRateLimitFromEnv());
+  globalForLimiter.switchyardApiRateLimiter ??= createApiRateLimiter(getDb(), apiRateLimitFromEnv());
   return globalForLimiter.switchyardApiRateLimiter;
 }
