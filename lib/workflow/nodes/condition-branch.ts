@@ -13,7 +13,10 @@ export const DEFAULT_HANDLE = "default";
 
 /** One rule: `variable` (template) `operator` `value` (spec §2). */
 export const conditionRuleSchema = z.object({
-  variable: z.string().min(1).describe("What to test (template), e.g. {{llm.json.score}}."),
+  variable: z
+    .string()
+    .min(1, "Required: choose what to test with the variable picker, e.g. {{input.amount}}.")
+    .describe("What to test (template), e.g. {{llm.json.score}}."),
   operator: z.enum(CONDITION_OPERATORS).describe("Comparison."),
   value: z
     .union([z.string(), z.number(), z.boolean(), z.null()])
@@ -87,11 +90,10 @@ export const conditionBranchNode = defineNode({
     icon: "GitBranch",
     color: "#0d9488",
     category: "control",
+    // the rule starts empty, flagged as required, rather than naming a variable the workflow may not have
     defaultData: {
       title: "Condition",
-      conditions: [
-        { id: "if_1", label: "If", logical_operator: "and", rules: [{ variable: "{{input.value}}", operator: "is_not_empty" }] },
-      ],
+      conditions: [{ id: "if_1", label: "If", logical_operator: "and", rules: [{ variable: "", operator: "is_not_empty" }] }],
     },
   },
   templateFields: ["conditions"],

@@ -41,6 +41,8 @@ const USER_CHOICES: Partial<Record<NodeType, string[]>> = {
   KNOWLEDGE_RETRIEVAL: ["kb_ids"],
   CONNECTOR: ["connector_id", "action_id"],
   MCP: ["server_id", "tool_name"],
+  // no variable is known to exist when a condition is added: the person picks one
+  CONDITION_BRANCH: ["conditions.0.rules.0.variable"],
 };
 
 const scope = { input: { q: "refund?", id: 7, tags: ["x"] }, env: {}, prev: { text: "ctx" } };
@@ -58,6 +60,13 @@ describe("node registry and metadata", () => {
       const open = parsed.success ? [] : parsed.error.issues.map((issue) => issue.path.join("."));
       expect(open).toEqual(USER_CHOICES[type] ?? []);
     }
+  });
+
+  it("asks for a condition rule's variable with a message that says how", () => {
+    const parsed = nodeRegistry.CONDITION_BRANCH.configSchema.safeParse(nodeRegistry.CONDITION_BRANCH.meta.defaultData);
+    expect(parsed.success ? [] : parsed.error.issues.map((issue) => issue.message)).toEqual([
+      "Required: choose what to test with the variable picker, e.g. {{input.amount}}.",
+    ]);
   });
 
   it("describes fields for the editor", () => {

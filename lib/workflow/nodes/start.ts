@@ -28,6 +28,21 @@ export function matchesVariableType(value: unknown, type: VariableType): boolean
   }
 }
 
+/** Decimal notation: an optional sign, digits with an optional fraction (or a fraction alone), an optional exponent. */
+const DECIMAL_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * A `number` variable's value typed as text (a run form, a command line): decimal notation only, so
+ * "0x10", "0b1", "Infinity" and "1e999" are refused where JavaScript's Number() would take them.
+ * Surrounding blanks are ignored. Parses to a finite number.
+ */
+export const numberInputTextSchema = z
+  .string()
+  .trim()
+  .regex(DECIMAL_NUMBER, "Enter a decimal number, like 42 or -3.5.")
+  .transform(Number)
+  .pipe(z.number({ error: "Enter a decimal number, like 42 or -3.5." }));
+
 /** One START variable (spec §2). */
 export const startVariableSchema = z.object({
   name: z
