@@ -11,6 +11,9 @@ export default defineConfig({
   testDir: ".",
   testMatch: "**/*.bench.ts",
   timeout: 180_000,
+  // no Playwright trace, screenshots or video: trace recording snapshots the whole DOM (1,000 nodes) at
+  // every action, including each mouse move of a drag, and that work would be measured as the editor's
+  use: { ...base.use, trace: "off", screenshot: "off", video: "off" },
   webServer:
     base.webServer && !Array.isArray(base.webServer)
       ? { ...base.webServer, cwd: path.resolve(import.meta.dirname, "../..") }
