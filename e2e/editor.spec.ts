@@ -1,67 +1,9 @@
 import { readFileSync } from "node:fs";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { EditorPage } from "./editor-page";
 import { screenshot, signIn } from "./helpers";
 
 test.use({ viewport: { width: 1600, height: 1000 } });
-
-/** The workflow editor as a person uses it. */
-class EditorPage {
-  constructor(readonly page: Page) {}
-
-  get canvas(): Locator {
-    return this.page.getByTestId("canvas");
-  }
-
-  node(id: string): Locator {
-    return this.page.locator(`.react-flow__node[data-id="${id}"]`);
-  }
-
-  panel(): Locator {
-    return this.page.getByTestId("side-panel");
-  }
-
-  /** Drags a palette item onto the canvas at (x, y) within the canvas. */
-  async drop(type: string, x: number, y: number) {
-    await this.page.getByTestId(`palette-${type}`).dragTo(this.canvas, { targetPosition: { x, y } });
-  }
-
-  /** Drags from a node's source handle (named or the unnamed one) to another node's target handle. */
-  async connect(source: string, target: string, handle?: string) {
-    const from = handle
-      ? this.node(source).locator(`.react-flow__handle.source[data-handleid="${handle}"]`)
-      : this.node(source).locator(".react-flow__handle.source").first();
-    const to = this.node(target).locator(".react-flow__handle.target");
-    const a = await from.boundingBox();
-    const b = await to.boundingBox();
-    if (!a || !b) throw new Error(`handles of ${source} → ${target} not visible`);
-    await this.page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-    await this.page.mouse.down();
-    await this.page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
-    await this.page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
-    await this.page.mouse.up();
-  }
-
-  async select(id: string) {
-    await this.node(id).click();
-    await expect(this.panel().getByLabel(/^Node ID/)).toHaveValue(id);
-  }
-
-  /** Picks a variable in the picker of the template field labelled `label`. */
-  async pickVariable(label: string, reference: string) {
-    await this.panel()
-      .getByRole("button", { name: `Insert variable into ${label}` })
-      .click();
-    await this.page.getByRole("option", { name: new RegExp(`^${reference.replace(/[.[\]]/g, "\\$&")}`) }).click();
-  }
-
-  async expectSaved() {
-    await expect(this.page.getByTestId("save-state")).toHaveAttribute("data-state", "saved", { timeout: 15_000 });
-  }
-
-  async fitView() {
-    await this.page.getByRole("button", { name: "Fit View" }).click();
-  }
-}
 
 test.describe("workflow editor", () => {
   test("build a workflow from an empty canvas, validate, save, reload, export, import a copy, publish", async ({ page }) => {
@@ -76,14 +18,29 @@ test.describe("workflow editor", () => {
     await expect(page.getByText("An empty canvas.")).toBeVisible();
     await expect(page.getByTestId("problems-count")).toHaveText("2 problems");
 
-    // drag five node types from the palette
-    await editor.drop("START", 120, 120);
+    // drag five node types from the palette; the first lands where it was dropped (the view stays at
+    // zoom 1: the node is centred on the pointer, 30 px below its top edge)
+    await editor.drop("START", 320, 120);
     await expect(editor.node("start")).toBeVisible();
+    const canvasBox = await editor.canvas.boundingBox();
+    const startBox = await editor.node("start").boundingBox();
+    expect(startBox && canvasBox && [startBox.x - canvasBox.x, startBox.y - canvasBox.y, startBox.width]).toEqual([200, 90, 240]);
     await expect(page.getByTestId("palette-START")).toBeDisabled();
-    await editor.drop("LLM", 420, 120);
-    await editor.drop("CONDITION_BRANCH", 120, 380);
-    await editor.drop("HUMAN_INTERVENTION", 420, 420);
+    await editor.drop("LLM", 620, 120);
+    // a new condition asks for what to test instead of naming a variable the workflow does not have
+    await editor.drop("CONDITION_BRANCH", 320, 380);
+    await expect(page.getByTestId("problems-list")).toContainText(
+      'Node "condition_branch" (CONDITION_BRANCH): conditions.0.rules.0.variable: Required: choose what to test with the variable picker, e.g. {{input.amount}}.',
+    );
+    await expect(page.getByTestId("problems-list")).not.toContainText('Node "condition_branch", conditions.0.rules.0.variable');
+    await editor.drop("HUMAN_INTERVENTION", 620, 420);
     await editor.drop("END", 720, 300);
+    // the problems list is current in the frame the new node appears in (not one change behind)
+    await expect(editor.node("end")).toBeVisible();
+    const atOnce = await page.getByTestId("problems-count").textContent();
+    await page.waitForTimeout(600);
+    expect(atOnce).toBe(await page.getByTestId("problems-count").textContent());
+    expect(atOnce).toBe("6 problems");
     for (const id of ["start", "llm", "condition_branch", "human_intervention", "end"]) await expect(editor.node(id)).toBeVisible();
     await expect(editor.node("human_intervention").locator('[data-handleid="approved"]')).toBeVisible();
     await expect(editor.node("human_intervention").locator('[data-handleid="rejected"]')).toBeVisible();
@@ -133,7 +90,9 @@ test.describe("workflow editor", () => {
     await expect(page.getByTestId("problems-list")).toContainText("conditions.0.rules.0.variable");
     await editor.select("condition_branch");
     await editor.panel().getByLabel("Variable *").fill("");
-    await expect(page.locator("#node-condition_branch-conditions-0-rules-0-variable-error")).toHaveText("Required.");
+    await expect(page.locator("#node-condition_branch-conditions-0-rules-0-variable-error")).toHaveText(
+      "Required: choose what to test with the variable picker, e.g. {{input.amount}}.",
+    );
     await expect(editor.node("condition_branch").getByTestId("node-issues")).toBeVisible();
     await editor.pickVariable("Variable", "llm.text");
     await expect(editor.panel().getByLabel("Variable *")).toHaveValue("{{llm.text}}");
@@ -157,6 +116,19 @@ test.describe("workflow editor", () => {
     await editor.expectSaved();
     await editor.fitView();
     await screenshot(page, "editor-light");
+
+    // the minimap is small, bottom-right above the zoom controls (not over the nodes), and can be hidden
+    const minimap = page.getByRole("img", { name: "Minimap" }).locator("xpath=..");
+    const miniBox = await minimap.boundingBox();
+    const controlsBox = await page.locator(".react-flow__controls").boundingBox();
+    const canvasNow = await editor.canvas.boundingBox();
+    expect(miniBox && [miniBox.width, miniBox.height]).toEqual([150, 96]);
+    expect(miniBox && controlsBox && canvasNow && miniBox.y + miniBox.height <= controlsBox.y).toBe(true);
+    expect(miniBox && canvasNow && Math.round(canvasNow.x + canvasNow.width - (miniBox.x + miniBox.width))).toBe(15);
+    await page.getByRole("button", { name: "Hide minimap" }).click();
+    await expect(page.locator(".react-flow__minimap")).toHaveCount(0);
+    await page.getByRole("button", { name: "Show minimap" }).click();
+    await expect(page.locator(".react-flow__minimap")).toHaveCount(1);
 
     // everything is still there after a reload
     await page.reload();
@@ -265,76 +237,5 @@ test.describe("workflow editor", () => {
     await page.getByRole("button", { name: "Delete workflow" }).click();
     await expect(page.getByTestId("workflow-row")).toHaveCount(1);
     await expect(page.getByRole("link", { name: "Zebra renamed (copy)", exact: true })).toHaveCount(0);
-  });
-
-  test("run the draft: a form from START's variables, node colours from the run's events, node details", async ({ page }) => {
-    const document = {
-      format: "switchyard.workflow",
-      version: 1,
-      name: "E2E run watch",
-      description: "",
-      graph: {
-        nodes: [
-          {
-            id: "start",
-            type: "START",
-            position: { x: 0, y: 0 },
-            data: { title: "Start", variables: [{ name: "amount", type: "number", required: true }] },
-          },
-          {
-            id: "big",
-            type: "CONDITION_BRANCH",
-            position: { x: 320, y: 0 },
-            data: {
-              title: "Big amount?",
-              conditions: [
-                { id: "big", label: "Over 100", rules: [{ variable: "{{input.amount}}", operator: "greater_than", value: 100 }] },
-              ],
-            },
-          },
-          { id: "approve", type: "HUMAN_INTERVENTION", position: { x: 640, y: -80 }, data: { title: "Approve {{input.amount}}" } },
-          { id: "done", type: "END", position: { x: 960, y: 0 }, data: { output_mapping: { amount: "{{input.amount}}" } } },
-        ],
-        edges: [
-          { id: "e1", source: "start", target: "big" },
-          { id: "e2", source: "big", sourceHandle: "big", target: "approve" },
-          { id: "e3", source: "big", sourceHandle: "default", target: "done" },
-          { id: "e4", source: "approve", sourceHandle: "approved", target: "done" },
-        ],
-      },
-    };
-    await signIn(page);
-    await page.goto("/workflows");
-    await page
-      .getByTestId("import-file")
-      .setInputFiles({ name: "run.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(document)) });
-    await page.waitForURL(/\/workflows\/[^/]+$/);
-    const editor = new EditorPage(page);
-    await expect(editor.node("approve")).toBeVisible();
-
-    // a small amount takes the default branch and the run succeeds
-    await page.getByRole("button", { name: "Run", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: "Run the draft" });
-    await dialog.getByRole("button", { name: "Start run" }).click();
-    await expect(dialog.getByText("Required.")).toBeVisible();
-    await dialog.getByLabel("amount *").fill("5");
-    await dialog.getByRole("button", { name: "Start run" }).click();
-    await expect(page.getByTestId("run-banner")).toContainText("Succeeded");
-    await expect(editor.node("done").getByTestId("node-run-status")).toContainText("succeeded");
-    await expect(editor.node("start").locator("[data-run-status]")).toHaveAttribute("data-run-status", "succeeded");
-    await expect(editor.node("approve").locator("[data-run-status]")).toHaveAttribute("data-run-status", "skipped");
-    await editor.select("big");
-    await expect(editor.panel().getByTestId("node-run-panel")).toContainText('"matched": "default"');
-
-    // a big amount waits for an approval
-    await page.getByRole("button", { name: "Run", exact: true }).click();
-    await dialog.getByLabel("amount *").fill("500");
-    await dialog.getByRole("button", { name: "Start run" }).click();
-    await expect(page.getByTestId("run-banner")).toContainText("Waiting");
-    await expect(editor.node("approve").locator("[data-run-status]")).toHaveAttribute("data-run-status", "waiting");
-    await expect(editor.node("big").locator("[data-run-status]")).toHaveAttribute("data-run-status", "succeeded");
-    await editor.select("approve");
-    await expect(editor.panel().getByTestId("node-run-panel")).toContainText("Waiting for anyone to decide");
-    await screenshot(page, "editor-run-waiting");
   });
 });

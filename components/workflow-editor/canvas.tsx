@@ -4,6 +4,7 @@ import {
   Background,
   BackgroundVariant,
   type Connection,
+  ControlButton,
   Controls,
   type Edge,
   MiniMap,
@@ -11,18 +12,19 @@ import {
   ReactFlow,
   type Viewport,
   useReactFlow,
+  useStore,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { Info } from "lucide-react";
+import { Info, Map as MapIcon } from "lucide-react";
 import { type DragEvent, memo, useCallback, useEffect, useRef, useState } from "react";
 import { isNodeType, nodeRegistry } from "@/lib/workflow/nodes/registry";
 import type { NodeType } from "@/lib/workflow/nodes/node-definition";
 import { connectionProblem } from "./connection-rules";
-import type { useEditorGraph } from "./hooks/use-editor-graph";
+import { type GraphStore, useGraph } from "./graph-store";
+import type { EditorOperations } from "./hooks/use-editor-graph";
+import { COMPACT_ZOOM, CompactNodesContext } from "./nodes/node-shell";
 import { nodeTypes } from "./nodes/node-types";
 import { type EditorEdge, type EditorNode, PALETTE_DRAG_TYPE } from "./types";
-
-type Operations = ReturnType<typeof useEditorGraph>["operations"];
 
 /** Above this many nodes only the visible ones are rendered (React Flow's guidance for large graphs). */
 const VISIBLE_ONLY_THRESHOLD = 300;
@@ -30,31 +32,57 @@ const DELETE_KEYS = ["Backspace", "Delete"];
 const MULTI_SELECT_KEYS = ["Meta", "Control", "Shift"];
 const defaultEdgeOptions = { interactionWidth: 16 };
 const fitViewOptions = { padding: 0.2, maxZoom: 1.1 };
+const proOptions = { hideAttribution: true };
+/** Small, bottom-right above the zoom controls, and hideable: it must not cover the nodes being edited. */
+const minimapStyle = { width: 150, height: 96, marginBottom: 52 };
+const MINIMAP_STORAGE_KEY = "switchyard.editor.minimap";
+
+function zoomedOut(state: { transform: [number, number, number] }): boolean {
+  return state.transform[2] < COMPACT_ZOOM;
+}
 
 function minimapColor(node: EditorNode): string {
   return isNodeType(node.type) ? nodeRegistry[node.type].meta.color : "#a1a1aa";
 }
 
+/** Whether the minimap is shown (kept in this browser); shown unless the person hid it. */
+function useMinimapShown(): [boolean, () => void] {
+  const [shown, setShown] = useState(true);
+  useEffect(() => setShown(window.localStorage.getItem(MINIMAP_STORAGE_KEY) !== "hidden"), []);
+  const toggle = useCallback(() => {
+    setShown((current) => {
+      window.localStorage.setItem(MINIMAP_STORAGE_KEY, current ? "hidden" : "shown");
+      return !current;
+    });
+  }, []);
+  return [shown, toggle];
+}
+
 /**
  * The React Flow canvas: the node renderers (module-level `nodeTypes`), connections checked with a hint
- * when refused, drop from the palette, keyboard delete, multi-select, minimap, zoom controls.
+ * when refused, drop from the palette, keyboard delete, multi-select, minimap, zoom controls. It alone
+ * subscribes to the whole graph, so a drag re-renders the canvas and not the editor around it.
  */
 export const Canvas = memo(function Canvas({
-  nodes,
-  edges,
+  store,
   operations,
   colorMode,
   initialViewport,
   onDropType,
 }: {
-  nodes: EditorNode[];
-  edges: EditorEdge[];
-  operations: Operations;
+  store: GraphStore;
+  operations: EditorOperations;
   colorMode: "light" | "dark";
   initialViewport?: Viewport;
   onDropType: (type: NodeType, position: { x: number; y: number }) => void;
 }) {
+  const { nodes, edges } = useGraph(store);
   const flow = useReactFlow<EditorNode, EditorEdge>();
+  const [minimapShown, toggleMinimap] = useMinimapShown();
+  const compact = useStore(zoomedOut);
+  // fit the view to the nodes the workflow opens with; an empty canvas keeps the default view, or the
+  // first node dropped would be fitted into the middle instead of staying where it was dropped
+  const [fitOnOpen] = useState(() => !initialViewport && nodes.length > 0);
   const [hint, setHint] = useState<string | null>(null);
   const hintRef = useRef<string | null>(null);
   const hintTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -116,37 +144,50 @@ export const Canvas = memo(function Canvas({
       onDrop={onDrop}
       data-testid="canvas"
     >
-      <ReactFlow<EditorNode, EditorEdge>
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        onNodesChange={operations.onNodesChange}
-        onEdgesChange={operations.onEdgesChange}
-        onConnect={operations.onConnect}
-        onConnectStart={onConnectStart}
-        onConnectEnd={onConnectEnd}
-        isValidConnection={isValidConnection}
-        selectNodesOnDrag={false}
-        onNodeDragStart={operations.recordHistory}
-        onSelectionDragStart={operations.recordHistory}
-        onBeforeDelete={onBeforeDelete}
-        deleteKeyCode={DELETE_KEYS}
-        multiSelectionKeyCode={MULTI_SELECT_KEYS}
-        selectionKeyCode="Shift"
-        defaultEdgeOptions={defaultEdgeOptions}
-        defaultViewport={initialViewport}
-        fitView={!initialViewport}
-        fitViewOptions={fitViewOptions}
-        minZoom={0.05}
-        maxZoom={2}
-        onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_THRESHOLD}
-        colorMode={colorMode}
-        proOptions={{ hideAttribution: true }}
-      >
-        <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
-        <Controls position="bottom-right" showInteractive={false} />
-        <MiniMap position="top-right" pannable zoomable nodeColor={minimapColor} ariaLabel="Minimap" />
-      </ReactFlow>
+      <CompactNodesContext.Provider value={compact}>
+        <ReactFlow<EditorNode, EditorEdge>
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          onNodesChange={operations.onNodesChange}
+          onEdgesChange={operations.onEdgesChange}
+          onConnect={operations.onConnect}
+          onConnectStart={onConnectStart}
+          onConnectEnd={onConnectEnd}
+          isValidConnection={isValidConnection}
+          selectNodesOnDrag={false}
+          onNodeDragStart={operations.recordHistory}
+          onSelectionDragStart={operations.recordHistory}
+          onBeforeDelete={onBeforeDelete}
+          deleteKeyCode={DELETE_KEYS}
+          multiSelectionKeyCode={MULTI_SELECT_KEYS}
+          selectionKeyCode="Shift"
+          defaultEdgeOptions={defaultEdgeOptions}
+          defaultViewport={initialViewport}
+          fitView={fitOnOpen}
+          fitViewOptions={fitViewOptions}
+          minZoom={0.05}
+          maxZoom={2}
+          onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_THRESHOLD}
+          colorMode={colorMode}
+          proOptions={proOptions}
+        >
+          <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
+          <Controls position="bottom-right" orientation="horizontal" showInteractive={false}>
+            <ControlButton
+              onClick={toggleMinimap}
+              aria-label={minimapShown ? "Hide minimap" : "Show minimap"}
+              title={minimapShown ? "Hide minimap" : "Show minimap"}
+              aria-pressed={minimapShown}
+            >
+              <MapIcon aria-hidden="true" />
+            </ControlButton>
+          </Controls>
+          {minimapShown ? (
+            <MiniMap position="bottom-right" style={minimapStyle} pannable zoomable nodeColor={minimapColor} ariaLabel="Minimap" />
+          ) : null}
+        </ReactFlow>
+      </CompactNodesContext.Provider>
       {nodes.length === 0 ? (
         <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
           <p className="max-w-sm rounded-lg border border-dashed border-zinc-300 bg-white/80 px-5 py-4 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:bg-zinc-900/80 dark:text-zinc-400">

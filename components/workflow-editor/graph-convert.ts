@@ -12,13 +12,21 @@ import type { EditorEdge, EditorGraph, EditorNode } from "./types";
 /** Template roots that are not node ids (spec §3); a node may not take them as its id. */
 export const RESERVED_IDS = new Set(["input", "env", "params"]);
 
+/** A node's pinned outputs (a key beside `data`) as an object to spread into a copy of it (empty when none). */
+function pinsOf(node: object): { pinned_outputs?: unknown } {
+  const pinned = (node as { pinned_outputs?: unknown }).pinned_outputs;
+  return pinned === undefined ? {} : { pinned_outputs: pinned };
+}
+
 /** React Flow nodes and edges of a stored graph. Nodes of an unknown type are kept (validation reports them). */
+
 export function toEditorGraph(graph: StoredGraph): EditorGraph {
   const nodes: EditorNode[] = graph.nodes.map((node) => ({
     id: node.id,
     type: (isNodeType(node.type) ? node.type : node.type) as NodeType,
     position: { x: node.position?.x ?? 0, y: node.position?.y ?? 0 },
     data: node.data ?? {},
+    ...pinsOf(node),
   }));
   const edges: EditorEdge[] = graph.edges.map((edge) => ({
     id: edge.id,
@@ -38,6 +46,7 @@ export function toStoredGraph(nodes: readonly EditorNode[], edges: readonly Edit
       type: node.type as string,
       position: { x: Math.round(node.position.x), y: Math.round(node.position.y) },
       data: node.data,
+      ...pinsOf(node),
     })),
     edges: edges.map((edge) => ({
       id: edge.id,

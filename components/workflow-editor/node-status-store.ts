@@ -1,6 +1,6 @@
 /**
- * Per-node overlays that change independently of the graph — validation issues and, during a run, the
- * node's run state — kept outside React state so that a change re-renders only the nodes it concerns
+ * Per-node overlays that change independently of the node's data — validation issues, pinned outputs and,
+ * during a run, the node's run state — kept outside React state so that a change re-renders only the nodes it concerns
  * (a 1,000-node canvas does not re-render as a whole when validation finishes).
  */
 import { createContext, useCallback, useContext, useSyncExternalStore } from "react";
@@ -18,6 +18,7 @@ const NO_ISSUES: readonly GraphIssue[] = [];
 export class NodeStatusStore {
   private issues = new Map<string, readonly GraphIssue[]>();
   private runs = new Map<string, NodeRunState>();
+  private pinned = new Set<string>();
   private listeners = new Map<string, Set<() => void>>();
 
   subscribe(nodeId: string, listener: () => void): () => void {
@@ -68,6 +69,17 @@ export class NodeStatusStore {
     this.notify(changed);
   }
 
+  isPinned(nodeId: string): boolean {
+    return this.pinned.has(nodeId);
+  }
+
+  /** Replaces the set of nodes with pinned outputs; notifies only the nodes that changed. */
+  setPinned(ids: ReadonlySet<string>): void {
+    const changed = [...ids].filter((id) => !this.pinned.has(id)).concat([...this.pinned].filter((id) => !ids.has(id)));
+    this.pinned = new Set(ids);
+    this.notify(changed);
+  }
+
   setRun(nodeId: string, state: NodeRunState | undefined): void {
     if (state) this.runs.set(nodeId, state);
     else this.runs.delete(nodeId);
@@ -97,6 +109,17 @@ export function useNodeIssues(nodeId: string): readonly GraphIssue[] {
     subscribe,
     () => store.getIssues(nodeId),
     () => NO_ISSUES,
+  );
+}
+
+/** Whether one node has pinned outputs; re-renders only when that changes. */
+export function useNodePinned(nodeId: string): boolean {
+  const store = useStore();
+  const subscribe = useCallback((listener: () => void) => store.subscribe(nodeId, listener), [store, nodeId]);
+  return useSyncExternalStore(
+    subscribe,
+    () => store.isPinned(nodeId),
+    () => false,
   );
 }
 

@@ -1,22 +1,25 @@
 "use client";
 
 import { clsx } from "clsx";
-import { AlertTriangle, CheckCircle2, ChevronDown, ChevronUp } from "lucide-react";
+import { AlertTriangle, CheckCircle2, ChevronDown, ChevronUp, Loader2 } from "lucide-react";
 import { memo, useState } from "react";
 import type { GraphIssue } from "@/lib/workflow/validate";
 
+const NONE: GraphIssue[] = [];
+
 /**
  * The live list of validation problems (spec §4), over the bottom of the canvas. Clicking a problem
- * selects and shows the node it names.
+ * selects and shows the node it names. `checked` null: the first check has not run yet.
  */
 export const ProblemsPanel = memo(function ProblemsPanel({
-  issues,
+  issues: checked,
   onFocusNode,
 }: {
-  issues: GraphIssue[];
+  issues: GraphIssue[] | null;
   onFocusNode: (id: string) => void;
 }) {
   const [open, setOpen] = useState(true);
+  const issues = checked ?? NONE;
   return (
     <section
       aria-label="Problems"
@@ -28,13 +31,19 @@ export const ProblemsPanel = memo(function ProblemsPanel({
         aria-expanded={open}
         className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm font-medium"
       >
-        {issues.length === 0 ? (
+        {checked === null ? (
+          <Loader2 size={15} className="animate-spin text-zinc-500" aria-hidden="true" />
+        ) : issues.length === 0 ? (
           <CheckCircle2 size={15} className="text-green-600" aria-hidden="true" />
         ) : (
           <AlertTriangle size={15} className="text-red-600" aria-hidden="true" />
         )}
         <span data-testid="problems-count">
-          {issues.length === 0 ? "No problems: ready to publish" : `${issues.length} ${issues.length === 1 ? "problem" : "problems"}`}
+          {checked === null
+            ? "Checking for problems…"
+            : issues.length === 0
+              ? "No problems: ready to publish"
+              : `${issues.length} ${issues.length === 1 ? "problem" : "problems"}`}
         </span>
         {issues.length > 0 ? (
           open ? (

@@ -9,7 +9,9 @@ import { NodeForm } from "./form/node-form";
 import { VariablesContext, type VariablesContextValue } from "./form/variables-context";
 import { nodeIdProblem } from "./graph-convert";
 import { iconFor } from "./nodes/node-icons";
+import { NodeDebugPanel } from "./run/node-debug-panel";
 import { NodeRunPanel } from "./run/node-run-panel";
+import { canPinOutputs } from "./run/node-test";
 import type { NodeRunDetails } from "./run/use-run-watcher";
 
 interface SidePanelProps {
@@ -24,6 +26,12 @@ interface SidePanelProps {
   onClose: () => void;
   /** What the shown run did at this node. */
   run?: NodeRunDetails;
+  /** The node's pinned outputs (undefined: none). */
+  pinned: unknown;
+  /** Whether runs (and so tests) are available. */
+  canTest: boolean;
+  onPin: (id: string, outputs: unknown) => void;
+  onTest: (id: string, sample: Record<string, unknown>) => Promise<string | null>;
 }
 
 function NodeIdField({
@@ -63,7 +71,7 @@ function NodeIdField({
   );
 }
 
-/** The panel beside the canvas for the one selected node: its id, its generated form, and run details. */
+/** The panel beside the canvas for the one selected node: run details, pins and a test, its id, its generated form. */
 export const SidePanel = memo(function SidePanel({
   nodeId,
   type,
@@ -75,6 +83,10 @@ export const SidePanel = memo(function SidePanel({
   onDelete,
   onClose,
   run,
+  pinned,
+  canTest,
+  onPin,
+  onTest,
 }: SidePanelProps) {
   const meta = isNodeType(type) ? getNodeDefinition(type).meta : null;
   const Icon = iconFor(meta?.icon ?? "");
@@ -115,6 +127,19 @@ export const SidePanel = memo(function SidePanel({
       </div>
       <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-4 py-4">
         {run ? <NodeRunPanel details={run} /> : null}
+        {canPinOutputs(type) ? (
+          <NodeDebugPanel
+            key={nodeId}
+            nodeId={nodeId}
+            type={type}
+            data={data}
+            pinned={pinned}
+            lastOutputs={run?.status === "succeeded" ? run.outputs : undefined}
+            canTest={canTest}
+            onPin={onPin}
+            onTest={onTest}
+          />
+        ) : null}
         <NodeIdField nodeId={nodeId} taken={variables.allNodeIds} onRename={onRename} />
         {isNodeType(type) ? (
           <VariablesContext.Provider value={variables}>

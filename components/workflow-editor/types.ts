@@ -6,7 +6,8 @@ import type { Edge, Node } from "@xyflow/react";
 import type { NodeType } from "@/lib/workflow/nodes/node-definition";
 
 export type EditorNodeData = Record<string, unknown>;
-export type EditorNode = Node<EditorNodeData, NodeType>;
+/** A node on the canvas; `pinned_outputs` (beside `data`, saved with the draft): outputs a draft run takes instead of executing it. */
+export type EditorNode = Node<EditorNodeData, NodeType> & { pinned_outputs?: unknown };
 export type EditorEdge = Edge;
 
 /** A graph in the editor: nodes and edges, without the viewport. */

@@ -40,6 +40,13 @@ export const publishSchema = z.object({
 /** Inputs of a run started from the editor: values for START's variables (checked by the runtime). */
 export const startRunSchema = z.object({ id: z.string().min(1), inputs: z.record(z.string(), z.unknown()).default({}) });
 
+/** A single-node test: the node and sample values by template root (`input`, upstream node ids). */
+export const testNodeSchema = z.object({
+  id: z.string().min(1),
+  nodeId: z.string().min(1),
+  sample: z.record(z.string(), z.unknown()).default({}),
+});
+
 export const versionSchema = z.object({ id: z.string().min(1), versionId: z.string().min(1) });
 
 export type CreateWorkflowInput = z.input<typeof createWorkflowSchema>;

@@ -7,6 +7,7 @@ import { getNodeDefinition } from "@/lib/workflow/nodes/registry";
 import { layoutGraph } from "../auto-layout";
 import { type ClipboardPayload, pasteInto } from "../clipboard";
 import { edgeIdFor, idBaseFor, nextNodeId, renameNode } from "../graph-convert";
+import { GraphStore } from "../graph-store";
 import { sourceHandlesOf } from "../node-handles";
 import type { EditorEdge, EditorGraph, EditorNode } from "../types";
 import { useHistory } from "./use-history";
@@ -15,64 +16,63 @@ import { useHistory } from "./use-history";
 type ChangeKind = "structure" | "layout" | "view";
 
 /**
- * The graph being edited. The latest nodes and edges live in a ref (so callbacks stay stable and read
- * what is current even between renders) and in state (what React renders). Every edit goes through
- * `commit`, which records undo history and moves the counters that drive validation (`structureVersion`)
- * and autosave (`changeCounter`). `formEpoch` moves when the graph is replaced from outside the form
- * (undo, paste, load), so the side panel's form reloads.
+ * The graph being edited. The latest nodes and edges live in a GraphStore, outside React state: the
+ * canvas subscribes to them, the rest of the editor to a summary a drag does not change, and callbacks
+ * stay stable and read what is current. Every edit goes through `commit`, which moves the counters that
+ * drive validation (`structureVersion`) and autosave (`changeCounter`); the edits record undo history
+ * first. `formEpoch` moves when the graph is replaced from outside the form (undo, paste, load), so the
+ * side panel's form reloads.
  */
 export function useEditorGraph(initial: EditorGraph) {
-  const graphRef = useRef<EditorGraph>(initial);
-  const [nodes, setNodes] = useState(initial.nodes);
-  const [edges, setEdges] = useState(initial.edges);
+  const [store] = useState(() => new GraphStore(initial));
   const [structureVersion, setStructureVersion] = useState(0);
   const [changeCounter, setChangeCounter] = useState(0);
   const changeCounterRef = useRef(0);
   const [formEpoch, setFormEpoch] = useState(0);
   const { record, undo: undoHistory, redo: redoHistory, canUndo, canRedo } = useHistory();
 
-  const commit = useCallback((next: EditorGraph, kind: ChangeKind, options: { persisted?: boolean; resetForm?: boolean } = {}) => {
-    const previous = graphRef.current;
-    graphRef.current = next;
-    if (next.nodes !== previous.nodes) setNodes(next.nodes);
-    if (next.edges !== previous.edges) setEdges(next.edges);
-    if (kind === "structure") setStructureVersion((v) => v + 1);
-    if (kind !== "view" && !options.persisted) {
-      changeCounterRef.current += 1;
-      setChangeCounter(changeCounterRef.current);
-    }
-    if (options.resetForm) setFormEpoch((v) => v + 1);
-  }, []);
+  const commit = useCallback(
+    (next: EditorGraph, kind: ChangeKind, options: { persisted?: boolean; resetForm?: boolean } = {}) => {
+      store.set(next);
+      if (kind === "structure") setStructureVersion((v) => v + 1);
+      if (kind !== "view" && !options.persisted) {
+        changeCounterRef.current += 1;
+        setChangeCounter(changeCounterRef.current);
+      }
+      if (options.resetForm) setFormEpoch((v) => v + 1);
+    },
+    [store],
+  );
 
-  const getGraph = useCallback(() => graphRef.current, []);
+  const getGraph = store.get;
 
   const onNodesChange = useCallback(
     (changes: NodeChange<EditorNode>[]) => {
-      const current = graphRef.current;
+      const current = store.get();
       const nodesNext = applyNodeChanges(changes, current.nodes);
       const structural = changes.some((change) => change.type === "remove" || change.type === "add" || change.type === "replace");
       const moved = changes.some((change) => change.type === "position" && change.dragging === false);
       commit({ nodes: nodesNext, edges: current.edges }, structural ? "structure" : moved ? "layout" : "view");
     },
-    [commit],
+    [commit, store],
   );
 
   const onEdgesChange = useCallback(
     (changes: EdgeChange<EditorEdge>[]) => {
-      const current = graphRef.current;
+      const current = store.get();
       const edgesNext = applyEdgeChanges(changes, current.edges);
       const structural = changes.some((change) => change.type === "remove" || change.type === "add" || change.type === "replace");
       commit({ nodes: current.nodes, edges: edgesNext }, structural ? "structure" : "view");
     },
-    [commit],
+    [commit, store],
   );
 
   /** Records the graph before a change React Flow is about to make (drag, delete). */
-  const recordHistory = useCallback(() => record(graphRef.current), [record]);
+  const recordHistory = useCallback(() => record(store.get()), [record, store]);
 
   const onConnect = useCallback(
     (connection: Connection) => {
-      const current = graphRef.current;
+      const current = store.get();
       record(current);
       const id = edgeIdFor(connection.source, connection.sourceHandle, connection.target, new Set(current.edges.map((e) => e.id)));
       const edge: EditorEdge = {
@@ -84,7 +84,7 @@ export function useEditorGraph(initial: EditorGraph) {
       };
       commit({ nodes: current.nodes, edges: [...current.edges, edge] }, "structure");
     },
-    [commit, record],
+    [commit, record, store],
   );
 
   /**
@@ -93,7 +93,7 @@ export function useEditorGraph(initial: EditorGraph) {
    */
   const addNode = useCallback(
     (type: NodeType, position: XYPosition, after?: string): string => {
-      const current = graphRef.current;
+      const current = store.get();
       record(current);
       const id = nextNodeId(idBaseFor(type), new Set(current.nodes.map((node) => node.id)));
       const node: EditorNode = { id, type, position, data: structuredClone(getNodeDefinition(type).meta.defaultData), selected: true };
@@ -112,13 +112,13 @@ export function useEditorGraph(initial: EditorGraph) {
       commit({ nodes: nodesNext, edges: edgesNext }, "structure");
       return id;
     },
-    [commit, record],
+    [commit, record, store],
   );
 
   /** Replaces a node's data (the side panel form); typing in one node's form is one undo step. */
   const updateNodeData = useCallback(
     (id: string, data: Record<string, unknown>) => {
-      const current = graphRef.current;
+      const current = store.get();
       const index = current.nodes.findIndex((node) => node.id === id);
       if (index === -1) return;
       if (JSON.stringify(current.nodes[index].data) === JSON.stringify(data)) return;
@@ -128,23 +128,38 @@ export function useEditorGraph(initial: EditorGraph) {
       // edges from handles that no longer exist (a removed condition) stay: validation reports them as invalid_handle
       commit({ nodes: nodesNext, edges: current.edges }, "structure");
     },
-    [commit, record],
+    [commit, record, store],
+  );
+
+  /** Pins outputs on a node (a draft run takes them instead of executing it), or unpins with undefined; one undo step. */
+  const setPinnedOutputs = useCallback(
+    (id: string, outputs: unknown) => {
+      const current = store.get();
+      const index = current.nodes.findIndex((node) => node.id === id);
+      if (index === -1) return;
+      record(current);
+      const { pinned_outputs: _previous, ...node } = current.nodes[index];
+      const nodesNext = current.nodes.slice();
+      nodesNext[index] = outputs === undefined ? node : { ...node, pinned_outputs: outputs };
+      commit({ nodes: nodesNext, edges: current.edges }, "structure");
+    },
+    [commit, record, store],
   );
 
   /** Renames a node and every reference to it. */
   const renameNodeId = useCallback(
     (from: string, to: string) => {
-      record(graphRef.current);
-      commit(renameNode(graphRef.current, from, to), "structure", { resetForm: true });
+      record(store.get());
+      commit(renameNode(store.get(), from, to), "structure", { resetForm: true });
     },
-    [commit, record],
+    [commit, record, store],
   );
 
   /** Selects exactly these nodes (the problems list, search). */
   const selectNodes = useCallback(
     (ids: readonly string[]) => {
       const wanted = new Set(ids);
-      const current = graphRef.current;
+      const current = store.get();
       commit(
         {
           nodes: current.nodes.map((node) =>
@@ -155,7 +170,7 @@ export function useEditorGraph(initial: EditorGraph) {
         "view",
       );
     },
-    [commit],
+    [commit, store],
   );
 
   /**
@@ -164,35 +179,35 @@ export function useEditorGraph(initial: EditorGraph) {
    */
   const replaceGraph = useCallback(
     (next: EditorGraph, options: { persisted: boolean }) => {
-      record(graphRef.current);
+      record(store.get());
       commit(next, "structure", { persisted: options.persisted, resetForm: true });
       return changeCounterRef.current;
     },
-    [commit, record],
+    [commit, record, store],
   );
 
   const undo = useCallback(() => {
-    const previous = undoHistory(graphRef.current);
+    const previous = undoHistory(store.get());
     if (previous) commit(previous, "structure", { resetForm: true });
-  }, [commit, undoHistory]);
+  }, [commit, undoHistory, store]);
 
   const redo = useCallback(() => {
-    const next = redoHistory(graphRef.current);
+    const next = redoHistory(store.get());
     if (next) commit(next, "structure", { resetForm: true });
-  }, [commit, redoHistory]);
+  }, [commit, redoHistory, store]);
 
   const autoLayout = useCallback(() => {
-    const current = graphRef.current;
+    const current = store.get();
     record(current);
     commit({ nodes: layoutGraph(current.nodes, current.edges), edges: current.edges }, "layout");
-  }, [commit, record]);
+  }, [commit, record, store]);
 
   const paste = useCallback(
     (payload: ClipboardPayload, offset: XYPosition) => {
-      record(graphRef.current);
-      commit(pasteInto(graphRef.current, payload, offset), "structure", { resetForm: true });
+      record(store.get());
+      commit(pasteInto(store.get(), payload, offset), "structure", { resetForm: true });
     },
-    [commit, record],
+    [commit, record, store],
   );
 
   const operations = useMemo(
@@ -203,6 +218,7 @@ export function useEditorGraph(initial: EditorGraph) {
       recordHistory,
       addNode,
       updateNodeData,
+      setPinnedOutputs,
       renameNodeId,
       selectNodes,
       replaceGraph,
@@ -219,6 +235,7 @@ export function useEditorGraph(initial: EditorGraph) {
       recordHistory,
       addNode,
       updateNodeData,
+      setPinnedOutputs,
       renameNodeId,
       selectNodes,
       replaceGraph,
@@ -231,8 +248,7 @@ export function useEditorGraph(initial: EditorGraph) {
   );
 
   return {
-    nodes,
-    edges,
+    store,
     structureVersion,
     changeCounter,
     getChangeCounter: () => changeCounterRef.current,
@@ -242,3 +258,6 @@ export function useEditorGraph(initial: EditorGraph) {
     operations,
   };
 }
+
+/** The editing operations of `useEditorGraph` (stable callbacks). */
+export type EditorOperations = ReturnType<typeof useEditorGraph>["operations"];

@@ -2,12 +2,12 @@
 
 import { Handle, type NodeProps, Position, useUpdateNodeInternals } from "@xyflow/react";
 import { clsx } from "clsx";
-import { AlertTriangle, CheckCircle2, Clock, Loader2, XCircle } from "lucide-react";
-import { useEffect, useMemo, useRef } from "react";
+import { AlertTriangle, CheckCircle2, Clock, Loader2, Pin, XCircle } from "lucide-react";
+import { createContext, useContext, useEffect, useMemo, useRef } from "react";
 import type { NodeType } from "@/lib/workflow/nodes/node-definition";
 import { getNodeDefinition, isNodeType } from "@/lib/workflow/nodes/registry";
 import { handleLabel, sourceHandlesOf } from "../node-handles";
-import { type NodeRunState, useNodeIssues, useNodeRun } from "../node-status-store";
+import { type NodeRunState, useNodeIssues, useNodePinned, useNodeRun } from "../node-status-store";
 import { summarizeNode } from "../node-summary";
 import type { EditorNode } from "../types";
 import { iconFor } from "./node-icons";
@@ -22,6 +22,69 @@ const runBorder: Record<NodeRunState["status"], string> = {
 };
 
 const handleClass = "!size-3 !border-2 !border-white !bg-zinc-400 dark:!border-zinc-900 hover:!bg-brand-500";
+
+/** Below this zoom nodes are drawn compact: their text is too small to read anyway (ratio). */
+export const COMPACT_ZOOM = 0.45;
+
+/**
+ * True while the canvas is zoomed out below COMPACT_ZOOM (provided once by the canvas, so crossing the
+ * threshold re-renders the nodes once and zooming does not re-render them otherwise).
+ */
+export const CompactNodesContext = createContext(false);
+
+/**
+ * A node drawn for a zoomed-out canvas: its colour, title and handles in a few elements instead of
+ * dozens, so a canvas showing 1,000 nodes has far less to lay out, hit-test and paint on every frame.
+ */
+function CompactShell({
+  id,
+  type,
+  title,
+  color,
+  handles,
+  selected,
+  stateClass,
+  pinned,
+  runStatus,
+}: {
+  id: string;
+  type: NodeType;
+  title: string;
+  color: string;
+  handles: ReturnType<typeof sourceHandlesOf>;
+  selected: boolean | undefined;
+  stateClass: string;
+  pinned: boolean;
+  runStatus: string | undefined;
+}) {
+  return (
+    <div
+      data-testid={`node-${id}`}
+      data-node-type={type}
+      data-run-status={runStatus}
+      data-pinned={pinned || undefined}
+      data-compact=""
+      className={clsx("relative h-16 w-60 rounded-lg border-4 bg-white dark:bg-zinc-900", stateClass, selected && "!border-brand-500")}
+      style={{ borderLeftColor: color, borderLeftWidth: 24 }}
+      title={title}
+    >
+      {type !== "START" ? <Handle type="target" position={Position.Left} className={handleClass} /> : null}
+      <p className="overflow-hidden px-2 pt-1 text-2xl leading-tight font-semibold text-ellipsis whitespace-nowrap text-zinc-900 dark:text-zinc-100">
+        {title}
+      </p>
+      {handles.map((handle, index) => (
+        <Handle
+          key={handle ?? "__unnamed"}
+          type="source"
+          position={Position.Right}
+          id={handle ?? undefined}
+          className={handleClass}
+          style={{ top: `${((index + 1) / (handles.length + 1)) * 100}%` }}
+        />
+      ))}
+    </div>
+  );
+}
 
 function RunLine({ run }: { run: NodeRunState }) {
   const icon =
@@ -48,7 +111,7 @@ function RunLine({ run }: { run: NodeRunState }) {
 
 /**
  * The body every node renderer shares: coloured icon, title, node id, a one-line summary of its config,
- * a badge with its validation problems, the run state when a run is shown, the target handle (left)
+ * a pin when its outputs are pinned, a badge with its validation problems, the run state when a run is shown, the target handle (left)
  * and one source handle per outgoing handle (right; named handles labelled).
  */
 export function NodeShell({ id, type, data, selected }: Pick<NodeProps<EditorNode>, "id" | "data" | "selected"> & { type: NodeType }) {
@@ -56,6 +119,8 @@ export function NodeShell({ id, type, data, selected }: Pick<NodeProps<EditorNod
   const Icon = iconFor(meta?.icon ?? "");
   const issues = useNodeIssues(id);
   const run = useNodeRun(id);
+  const pinned = useNodePinned(id);
+  const compact = useContext(CompactNodesContext);
   const handles = useMemo(() => sourceHandlesOf(type, data), [type, data]);
   const handleKey = handles.join("|");
   const updateNodeInternals = useUpdateNodeInternals();
@@ -71,15 +136,36 @@ export function NodeShell({ id, type, data, selected }: Pick<NodeProps<EditorNod
   const summary = summarizeNode(type, data);
   const single = handles.length === 1 && handles[0] === null;
   const named = single ? [] : handles;
+  const stateClass = run
+    ? runBorder[run.status]
+    : issues.length > 0
+      ? "border-red-300 dark:border-red-900"
+      : "border-zinc-200 dark:border-zinc-700";
+  if (compact) {
+    return (
+      <CompactShell
+        id={id}
+        type={type}
+        title={title}
+        color={meta?.color ?? "#71717a"}
+        handles={handles}
+        selected={selected}
+        stateClass={stateClass}
+        pinned={pinned}
+        runStatus={run?.status}
+      />
+    );
+  }
 
   return (
     <div
       data-testid={`node-${id}`}
       data-node-type={type}
       data-run-status={run?.status}
+      data-pinned={pinned || undefined}
       className={clsx(
         "w-60 rounded-lg border bg-white text-left dark:bg-zinc-900",
-        run ? runBorder[run.status] : issues.length > 0 ? "border-red-300 dark:border-red-900" : "border-zinc-200 dark:border-zinc-700",
+        stateClass,
         selected && "!border-brand-500 ring-2 ring-brand-500/40",
       )}
     >
@@ -97,6 +183,16 @@ export function NodeShell({ id, type, data, selected }: Pick<NodeProps<EditorNod
             {meta?.label ?? type} · {id}
           </p>
         </div>
+        {pinned ? (
+          <span
+            data-testid="node-pinned"
+            title="Outputs pinned: a draft run uses them instead of running this node"
+            className="inline-flex size-5 shrink-0 items-center justify-center rounded-full bg-violet-600 text-white"
+          >
+            <Pin size={10} aria-hidden="true" />
+            <span className="sr-only">outputs pinned</span>
+          </span>
+        ) : null}
         {issues.length > 0 ? (
           <span
             data-testid="node-issues"

@@ -39,6 +39,20 @@ describe("run inputs from START's variables", () => {
     expect(messages.tags).toMatch(/^Not valid JSON: /);
   });
 
+  it("accepts numbers in decimal notation only", () => {
+    const amount = (text: string) => {
+      const parsed = runInputSchema(fields).safeParse({ amount: text, note: "", urgent: false, order: "", tags: "" });
+      return parsed.success ? parsed.data.amount : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    };
+    expect(amount("42")).toBe(42);
+    expect(amount("-3.5")).toBe(-3.5);
+    expect(amount(".5")).toBe(0.5);
+    expect(amount("1e3")).toBe(1000);
+    for (const text of ["0x10", "0b1", "0o7", "Infinity", "1e999", "1,5", "12abc", "- 1"]) {
+      expect(amount(text)).toEqual(["amount: Enter a decimal number, like 42 or -3.5."]);
+    }
+  });
+
   it("has no fields without a START", () => {
     expect(runInputFields(startVariablesOf(undefined))).toEqual([]);
   });

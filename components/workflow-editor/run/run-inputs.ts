@@ -4,7 +4,7 @@
  * typed inputs the runtime checks again (spec §5 `invalid_input`).
  */
 import { z } from "zod";
-import { type StartVariable, startVariableSchema, VARIABLE_TYPES } from "@/lib/workflow/nodes/start";
+import { numberInputTextSchema, type StartVariable, startVariableSchema, VARIABLE_TYPES } from "@/lib/workflow/nodes/start";
 
 export interface RunInputField {
   name: string;
@@ -76,9 +76,12 @@ export function runInputSchema(fields: readonly RunInputField[]) {
         return undefined;
       }
       if (field.type === "number") {
-        const number = Number(value);
-        if (!Number.isFinite(number)) ctx.addIssue({ code: "custom", message: "Enter a number." });
-        return number;
+        const number = numberInputTextSchema.safeParse(value);
+        if (!number.success) {
+          ctx.addIssue({ code: "custom", message: number.error.issues[0]?.message ?? "Enter a decimal number." });
+          return z.NEVER;
+        }
+        return number.data;
       }
       if (field.type === "object" || field.type === "array") return parseJson(value, field.type, ctx);
       return value;

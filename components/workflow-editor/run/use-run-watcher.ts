@@ -44,7 +44,8 @@ const EVENT_TYPES = [
  * Follows a run's events over SSE (/api/runs/:id/events, spec §9) and paints them on the canvas: each
  * node's status and elapsed time go to the node status store (only that node re-renders); the details
  * (inputs, outputs, error, approval) are kept for the side panel. The stream ends at `run.ended` or
- * `run.waiting`; the watcher closes it then (a waiting run resumes elsewhere, after a decision).
+ * `run.waiting`; the watcher closes it then (a waiting run resumes elsewhere, after a decision). `watch`
+ * replays a run's events from the first (so a run found on reload is painted as it stands) and follows it.
  */
 export function useRunWatcher(store: NodeStatusStore) {
   const [run, setRun] = useState<RunView | null>(null);
@@ -64,7 +65,7 @@ export function useRunWatcher(store: NodeStatusStore) {
   }, [stop, store]);
 
   const watch = useCallback(
-    (runId: string, nodeIds: readonly string[]) => {
+    (runId: string, nodeIds: readonly string[], initialStatus = "queued") => {
       stop();
       store.clearRuns();
       const pending: Record<string, NodeRunDetails> = {};
@@ -73,7 +74,7 @@ export function useRunWatcher(store: NodeStatusStore) {
         store.setRun(id, { status: "pending" });
       }
       setDetails(pending);
-      setRun({ id: runId, status: "queued", error: null, outputs: null, elapsedMs: null, connection: "open" });
+      setRun({ id: runId, status: initialStatus, error: null, outputs: null, elapsedMs: null, connection: "open" });
       const events = new EventSource(`/api/runs/${encodeURIComponent(runId)}/events`);
       source.current = events;
 

@@ -19,7 +19,8 @@ import {
 import { type ActionResult, AppError, actionResult } from "@/lib/errors";
 import { getRuntime, startWorkflowRun } from "@/lib/runtime";
 import { type GraphIssue, validateGraph } from "@/lib/workflow/validate";
-import { publishSchema, saveDraftSchema, startRunSchema, versionSchema, workflowIdSchema } from "../schema";
+import { buildNodeTestGraph } from "@/components/workflow-editor/run/node-test";
+import { publishSchema, saveDraftSchema, startRunSchema, testNodeSchema, versionSchema, workflowIdSchema } from "../schema";
 
 function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
@@ -124,6 +125,57 @@ export async function restoreVersionAction(input: unknown): Promise<ActionResult
 /** What starting a run answers: the run id, or the problems that kept it from starting (nothing ran). */
 export type StartRunResult = { started: true; runId: string } | { started: false; code: string; message: string; issues: GraphIssue[] };
 
+/** A coded engine error (invalid inputs, an invalid graph) as the problems that kept a run from starting; null for others. */
+function startProblem(error: unknown): StartRunResult | null {
+  const coded = error as { code?: unknown; message?: string; issues?: GraphIssue[] };
+  if (error instanceof Error && typeof coded.code === "string" && coded.code !== "not_found" && !(error instanceof AppError)) {
+    return { started: false as const, code: coded.code, message: error.message, issues: coded.issues ?? [] };
+  }
+  return null;
+}
+
+/** What a single-node test answers: a started run (and the nodes it paints), or why it could not start. */
+export type TestNodeResult = (StartRunResult & { started: false }) | { started: true; runId: string; nodeIds: string[] };
+
+/**
+ * Tests one node of the saved draft with sample values (components/workflow-editor/run/node-test.ts): a
+ * draft run of START → the upstream nodes it reads, pinned to the samples → the node → END, through the
+ * same engine as every run, triggered as `editor` with `test_node` in the trigger details. Answers once the
+ * run is stored; the editor follows its events like any run.
+ */
+export async function testNodeAction(input: unknown): Promise<ActionResult<TestNodeResult>> {
+  return actionResult(async () => {
+    const user = await requireUser();
+    const { id, nodeId, sample } = parseInput(testNodeSchema, input);
+    const workflow = await getWorkflow(getDb(), user, id);
+    const plan = buildNodeTestGraph(workflow.draftGraph, nodeId, sample);
+    if (!plan.ok) return { started: false as const, code: "invalid_input", message: plan.message, issues: [] };
+    const runtime = getRuntime();
+    await runtime.refreshWorkspaceEnv();
+    let created: (runId: string) => void = () => {};
+    const stored = new Promise<string>((resolve) => {
+      created = resolve;
+    });
+    const finished = runtime.engine.startRun({
+      workflowId: workflow.id,
+      version: null,
+      graph: plan.graph,
+      inputs: plan.inputs,
+      trigger: { kind: "editor", userId: user.id, details: { user: user.email, test_node: nodeId } },
+      onRunCreated: (run) => created(run.id),
+    });
+    try {
+      // validation errors reject before anything is stored; after that the run reports its own failures
+      const runId = await Promise.race([stored, finished.then((run) => run.id)]);
+      return { started: true as const, runId, nodeIds: plan.nodeIds };
+    } catch (error) {
+      const problem = startProblem(error);
+      if (problem && !problem.started) return problem;
+      throw error;
+    }
+  });
+}
+
 /**
  * Runs the saved draft from the editor (spec §5) with the given inputs, as the user; answers as soon as
  * the run is stored, and the editor follows its events over SSE (/api/runs/:id/events). Invalid inputs
@@ -145,10 +197,8 @@ export async function startDraftRunAction(input: unknown): Promise<ActionResult<
       });
       return { started: true as const, runId: run.id };
     } catch (error) {
-      const coded = error as { code?: unknown; message?: string; issues?: GraphIssue[] };
-      if (error instanceof Error && typeof coded.code === "string" && coded.code !== "not_found" && !(error instanceof AppError)) {
-        return { started: false as const, code: coded.code, message: error.message, issues: coded.issues ?? [] };
-      }
+      const problem = startProblem(error);
+      if (problem) return problem;
       throw error;
     }
   });

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { WorkflowEditor } from "@/components/workflow-editor/editor";
 import { requirePageUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
+import { listRuns } from "@/lib/db/queries/runs";
 import { getWorkflow, type WorkflowDetail } from "@/lib/db/queries/workflows";
 import { AppError } from "@/lib/errors";
 
@@ -11,6 +12,8 @@ export const metadata: Metadata = { title: "Workflow editor" };
 
 /** Runs from the editor go through lib/runtime.ts (startWorkflowRun) and stream from /api/runs/:id/events. */
 const RUN_AVAILABLE = true;
+/** Statuses of a run that has not ended (spec §5). */
+const ACTIVE_RUN_STATUSES = new Set(["queued", "running", "waiting"]);
 
 export default async function WorkflowEditorPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -23,5 +26,15 @@ export default async function WorkflowEditorPage({ params }: { params: Promise<{
     throw error;
   }
   const theme = (await cookies()).get("theme")?.value === "dark" ? "dark" : "light";
-  return <WorkflowEditor workflow={workflow} theme={theme} runAvailable={RUN_AVAILABLE} />;
+  // a run started from the editor that is still going (the page was reloaded mid-run) is shown again
+  const recent = await listRuns(getDb(), user, { workflowId: id, triggerKind: "editor" }, { limit: 5 });
+  const active = recent.runs.find((run) => ACTIVE_RUN_STATUSES.has(run.status));
+  return (
+    <WorkflowEditor
+      workflow={workflow}
+      theme={theme}
+      runAvailable={RUN_AVAILABLE}
+      activeRun={active ? { id: active.id, status: active.status } : null}
+    />
+  );
 }

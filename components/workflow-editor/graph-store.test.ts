@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { GraphStore, sameSummary, summarizeGraph } from "./graph-store";
+import type { EditorGraph, EditorNode } from "./types";
+
+const node = (id: string, type: EditorNode["type"], extra: Partial<EditorNode> = {}): EditorNode => ({
+  id,
+  type,
+  position: { x: 0, y: 0 },
+  data: { title: id },
+  ...extra,
+});
+
+describe("graph store", () => {
+  it("notifies subscribers of a new graph, not of the same one, and stops after unsubscribing", () => {
+    const first: EditorGraph = { nodes: [], edges: [] };
+    const store = new GraphStore(first);
+    let calls = 0;
+    const unsubscribe = store.subscribe(() => {
+      calls += 1;
+    });
+    store.set(first);
+    store.set({ nodes: [node("start", "START")], edges: [] });
+    unsubscribe();
+    store.set({ nodes: [], edges: [] });
+    expect(calls).toBe(1);
+    expect(store.get().nodes).toEqual([]);
+  });
+
+  it("summarises the selection and flags; a moved node does not change the summary", () => {
+    const llm = node("llm", "LLM", { selected: true });
+    const graph: EditorGraph = { nodes: [node("start", "START"), llm], edges: [] };
+    const summary = summarizeGraph(graph);
+    expect(summary).toEqual({
+      selected: { id: "llm", type: "LLM", data: llm.data, pinned: undefined },
+      hasSelection: true,
+      hasStart: true,
+      nodeCount: 2,
+    });
+    const moved = summarizeGraph({ nodes: [graph.nodes[0], { ...llm, position: { x: 50, y: 9 } }], edges: [] });
+    expect(sameSummary(summary, moved)).toBe(true);
+    const edited = summarizeGraph({ nodes: [graph.nodes[0], { ...llm, data: { title: "changed" } }], edges: [] });
+    expect(sameSummary(summary, edited)).toBe(false);
+    const pinned = summarizeGraph({ nodes: [graph.nodes[0], { ...llm, pinned_outputs: { text: "x" } }], edges: [] });
+    expect(sameSummary(summary, pinned)).toBe(false);
+  });
+
+  it("has no single selected node when two are selected, and counts a selected edge as a selection", () => {
+    const two = summarizeGraph({ nodes: [node("a", "LLM", { selected: true }), node("b", "LLM", { selected: true })], edges: [] });
+    expect([two.selected, two.hasSelection, two.hasStart]).toEqual([null, true, false]);
+    const edgeOnly = summarizeGraph({
+      nodes: [node("a", "LLM"), node("b", "END")],
+      edges: [{ id: "e", source: "a", target: "b", selected: true }],
+    });
+    expect([edgeOnly.selected, edgeOnly.hasSelection]).toEqual([null, true]);
+  });
+});

@@ -1,0 +1,61 @@
+/** The workflow editor page object for the editor specs (e2e/editor*.spec.ts). */
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** The workflow editor as a person uses it. */
+export class EditorPage {
+  constructor(readonly page: Page) {}
+
+  get canvas(): Locator {
+    return this.page.getByTestId("canvas");
+  }
+
+  node(id: string): Locator {
+    return this.page.locator(`.react-flow__node[data-id="${id}"]`);
+  }
+
+  panel(): Locator {
+    return this.page.getByTestId("side-panel");
+  }
+
+  /** Drags a palette item onto the canvas at (x, y) within the canvas. */
+  async drop(type: string, x: number, y: number) {
+    await this.page.getByTestId(`palette-${type}`).dragTo(this.canvas, { targetPosition: { x, y } });
+  }
+
+  /** Drags from a node's source handle (named or the unnamed one) to another node's target handle. */
+  async connect(source: string, target: string, handle?: string) {
+    const from = handle
+      ? this.node(source).locator(`.react-flow__handle.source[data-handleid="${handle}"]`)
+      : this.node(source).locator(".react-flow__handle.source").first();
+    const to = this.node(target).locator(".react-flow__handle.target");
+    const a = await from.boundingBox();
+    const b = await to.boundingBox();
+    if (!a || !b) throw new Error(`handles of ${source} → ${target} not visible`);
+    await this.page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await this.page.mouse.down();
+    await this.page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
+    await this.page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+    await this.page.mouse.up();
+  }
+
+  async select(id: string) {
+    await this.node(id).click();
+    await expect(this.panel().getByLabel(/^Node ID/)).toHaveValue(id);
+  }
+
+  /** Picks a variable in the picker of the template field labelled `label`. */
+  async pickVariable(label: string, reference: string) {
+    await this.panel()
+      .getByRole("button", { name: `Insert variable into ${label}` })
+      .click();
+    await this.page.getByRole("option", { name: new RegExp(`^${reference.replace(/[.[\]]/g, "\\$&")}`) }).click();
+  }
+
+  async expectSaved() {
+    await expect(this.page.getByTestId("save-state")).toHaveAttribute("data-state", "saved", { timeout: 15_000 });
+  }
+
+  async fitView() {
+    await this.page.getByRole("button", { name: "Fit View" }).click();
+  }
+}
