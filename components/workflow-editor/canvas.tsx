@@ -11,6 +11,7 @@ import {
   type OnBeforeDelete,
   ReactFlow,
   type Viewport,
+  useNodesInitialized,
   useReactFlow,
   useStore,
 } from "@xyflow/react";
@@ -79,7 +80,14 @@ export const Canvas = memo(function Canvas({
   const { nodes, edges } = useGraph(store);
   const flow = useReactFlow<EditorNode, EditorEdge>();
   const [minimapShown, toggleMinimap] = useMinimapShown();
-  const compact = useStore(zoomedOut);
+  // React Flow renders every node once to measure it, even those off screen; on a large graph that first
+  // pass draws them compact (a few elements each), then the nodes left on screen are drawn in full
+  const [warming, setWarming] = useState(() => nodes.length > VISIBLE_ONLY_THRESHOLD);
+  const measured = useNodesInitialized();
+  useEffect(() => {
+    if (warming && measured) setWarming(false);
+  }, [warming, measured]);
+  const compact = useStore(zoomedOut) || warming;
   // fit the view to the nodes the workflow opens with; an empty canvas keeps the default view, or the
   // first node dropped would be fitted into the middle instead of staying where it was dropped
   const [fitOnOpen] = useState(() => !initialViewport && nodes.length > 0);

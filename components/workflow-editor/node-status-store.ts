@@ -69,6 +69,7 @@ export class NodeStatusStore {
     this.notify(changed);
   }
 
+  /** Whether the node has pinned outputs (as last set by `setPinned`). */
   isPinned(nodeId: string): boolean {
     return this.pinned.has(nodeId);
   }
