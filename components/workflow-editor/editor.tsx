@@ -38,6 +38,8 @@ interface EditorProps {
   runAvailable: boolean;
   /** The latest run of this workflow started from the editor that has not ended (shown again after a reload). */
   activeRun?: ActiveRun | null;
+  /** The stored draft's validation issues, checked on the server (so the page opens with them, not after a check). */
+  initialIssues?: GraphIssue[];
 }
 
 /** The workflow editor: palette, canvas, side panel form, problems, toolbar; autosaves the draft. */
@@ -67,7 +69,14 @@ function useNotice(): [string | null, (message: string) => void] {
   return [notice, setNotice];
 }
 
-function EditorWorkspace({ workflow, theme, runAvailable, activeRun = null, store }: EditorProps & { store: NodeStatusStore }) {
+function EditorWorkspace({
+  workflow,
+  theme,
+  runAvailable,
+  activeRun = null,
+  initialIssues,
+  store,
+}: EditorProps & { store: NodeStatusStore }) {
   const flow = useReactFlow();
   const colorMode = useColorMode(theme);
   const [initial] = useState(() => toEditorGraph(workflow.draftGraph));
@@ -91,7 +100,7 @@ function EditorWorkspace({ workflow, theme, runAvailable, activeRun = null, stor
     changeCounter,
     getGraph: getStoredGraph,
   });
-  const issues = useGraphValidation(ops.getGraph, structureVersion, store);
+  const issues = useGraphValidation(ops.getGraph, structureVersion, store, initialIssues);
   const draft = useDraftActions({ workflow, operations: ops, autosave, notify, closeDialog });
   const run = useEditorRun({
     workflowId: workflow.id,

@@ -7,7 +7,7 @@
  *   npx playwright test e2e/bench/editor.bench.ts --config e2e/bench/playwright.config.ts
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { signIn } from "../helpers";
+import { screenshot, signIn } from "../helpers";
 import { generateDocument } from "./bench-workflow";
 import { percentile, topSelfTime, workPerPointerMove } from "./trace-metrics";
 
@@ -152,6 +152,7 @@ test(`a ${NODE_COUNT}-node workflow opens fast and drags smoothly`, async ({ pag
     return { firstNodeMs: Math.round(w.__firstNodeMs), validatedMs: Math.round(w.__validatedMs ?? -1) };
   });
   const renderedAtOpen = await page.locator(".react-flow__node").count();
+  await screenshot(page, "bench-editor-open");
   // where the open time goes: the server's answer, then the browser (scripts, hydration, first render)
   const navigation = await page.evaluate(() => {
     const entry = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
@@ -166,6 +167,7 @@ test(`a ${NODE_COUNT}-node workflow opens fast and drags smoothly`, async ({ pag
   await page.getByRole("button", { name: "Fit View" }).click();
   await page.waitForFunction((count) => document.querySelectorAll(".react-flow__node").length >= count, NODE_COUNT, { timeout: 60_000 });
   const fitMs = Date.now() - fitStarted;
+  await screenshot(page, "bench-editor-fit");
 
   // drag with all 1,000 nodes on screen (the worst case)
   const dragAllVisible = await dragAndMeasure(page, browser, "n30", 3);

@@ -16,14 +16,25 @@ const DEBOUNCE_MS = 150;
  * or data changes (`structureVersion`; moves, selection and drags do not count), over the graph as it is
  * then. When checks are cheap (most graphs) it runs before the browser paints the change, so the problems
  * list and the node badges never show the graph as it was one change earlier; when a check is expensive
- * (a graph of hundreds of nodes) it waits for a short quiet time instead. The first check runs just after
- * the editor first paints. Issues go to the node status store (badges) and come back for the problems
- * list; null until the first check has run.
+ * (a graph of hundreds of nodes) it waits for a short quiet time instead. The graph the editor opens with
+ * is not checked again when `initial` (the server's check of the stored draft) is given; otherwise its
+ * check runs just after the editor first paints. Issues go to the node status store (badges) and come
+ * back for the problems list; null until the first check has run.
  */
-export function useGraphValidation(getGraph: () => EditorGraph, structureVersion: number, store: NodeStatusStore): GraphIssue[] | null {
-  const [issues, setIssues] = useState<GraphIssue[] | null>(null);
+export function useGraphValidation(
+  getGraph: () => EditorGraph,
+  structureVersion: number,
+  store: NodeStatusStore,
+  initial?: GraphIssue[],
+): GraphIssue[] | null {
+  const [issues, setIssues] = useState<GraphIssue[] | null>(initial ?? null);
   const lastCostMs = useRef(Number.POSITIVE_INFINITY);
+  const [opening] = useState(initial);
   useLayoutEffect(() => {
+    if (structureVersion === 0 && opening) {
+      store.setIssues(opening);
+      return;
+    }
     const check = () => {
       const started = performance.now();
       const { nodes, edges } = getGraph();
@@ -38,6 +49,6 @@ export function useGraphValidation(getGraph: () => EditorGraph, structureVersion
     }
     const timer = setTimeout(check, structureVersion === 0 ? 0 : DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [structureVersion, getGraph, store]);
+  }, [structureVersion, getGraph, store, opening]);
   return issues;
 }

@@ -7,6 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { listRuns } from "@/lib/db/queries/runs";
 import { getWorkflow, type WorkflowDetail } from "@/lib/db/queries/workflows";
 import { AppError } from "@/lib/errors";
+import { validateGraph } from "@/lib/workflow/validate";
 
 export const metadata: Metadata = { title: "Workflow editor" };
 
@@ -35,6 +36,7 @@ export default async function WorkflowEditorPage({ params }: { params: Promise<{
       theme={theme}
       runAvailable={RUN_AVAILABLE}
       activeRun={active ? { id: active.id, status: active.status } : null}
+      initialIssues={validateGraph(workflow.draftGraph)}
     />
   );
 }
