@@ -17,7 +17,8 @@ const nextConfig: NextConfig = {
   // `npm run typecheck` (tsc) checks types in CI as its own step; the build does not repeat it.
   typescript: { ignoreBuildErrors: true },
   typedRoutes: false,
-  experimental: { serverActions: { bodySizeLimit: "20mb" } },
+  // uploads of up to 15 MB (knowledge documents) pass through the proxy (default 10 MB) and the server action
+  experimental: { serverActions: { bodySizeLimit: "20mb" }, proxyClientMaxBodySize: "20mb" },
 };
 
 export default nextConfig;

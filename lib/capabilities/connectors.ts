@@ -5,9 +5,12 @@
  * `connector.call` audit entry per call (who, which action, status, time; never a secret).
  */
 import { createConnectorService } from "@/lib/connectors/connector-service";
-import { callDatabaseAction } from "@/lib/connectors/database-connector";
+import { realpathSync } from "node:fs";
+import path from "node:path";
+import { callDatabaseAction, databaseDialect, sqlitePath } from "@/lib/connectors/database-connector";
 import type { ConnectorAuditEntry } from "@/lib/connectors/types";
 import type { Db } from "@/lib/db/client";
+import { databaseUrl, sqliteFilePath } from "@/lib/db/database-url";
 import { serviceError } from "@/lib/net/service-error";
 import { isWorkflowError } from "@/lib/workflow/errors";
 import type { ConnectorCallRequest, ConnectorCallResult, ConnectorService } from "@/lib/workflow/services";
@@ -55,6 +58,33 @@ export function createRunConnectorCaller(
     callWith(lookups, request.actor?.role || userId === null ? request : { ...request, actor: await actor(userId) });
 }
 
+function realFile(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return path.resolve(file);
+  }
+}
+
+/**
+ * Whether a database connector's URL names Switchyard's own database (`DATABASE_URL`): the same SQLite
+ * file (symlinks resolved), or the same PostgreSQL host, port and database.
+ */
+export function isAppDatabase(connectorUrl: string, appUrl: string = databaseUrl()): boolean {
+  if (databaseDialect(connectorUrl) === "sqlite") {
+    return appUrl.startsWith("file:") && realFile(sqlitePath(connectorUrl)) === realFile(sqliteFilePath(appUrl));
+  }
+  if (appUrl.startsWith("file:")) return false;
+  try {
+    const a = new URL(connectorUrl);
+    const b = new URL(appUrl);
+    const port = (url: URL) => url.port || "5432";
+    return a.hostname === b.hostname && port(a) === port(b) && a.pathname.replace(/^\//, "") === b.pathname.replace(/^\//, "");
+  } catch {
+    return false;
+  }
+}
+
 /** Private connectors: only the owner and admins (the same rule as the settings list, lib/db/queries/connectors.ts). */
 function checkVisibility(connector: StoredConnector, request: ConnectorCallRequest): void {
   if (connector.visibility !== "private") return;
@@ -93,6 +123,13 @@ async function callWith(lookups: ConnectorLookups, request: ConnectorCallRequest
   const started = performance.now();
   try {
     checkVisibility(stored, request);
+    // its tables hold password hashes, API key hashes and encrypted secrets: never through a connector
+    if (isAppDatabase(database.url)) {
+      throw serviceError(
+        "invalid_config",
+        `Connector "${request.connectorId}" points at Switchyard's own database; connect another database or a copy`,
+      );
+    }
     const result = await callDatabaseAction(database, request.actionId, request.parameters, { ssrf, signal: request.signal });
     entry.status = result.status;
     entry.truncated = result.truncated;

@@ -8,7 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectorLookupsFor, prismaConnectorLookups } from "@/lib/capabilities/connector-lookups";
-import { callConnectorAction, createRunConnectorCaller } from "@/lib/capabilities/connectors";
+import { callConnectorAction, createRunConnectorCaller, isAppDatabase } from "@/lib/capabilities/connectors";
 import { contentHash, indexDocument, retrieve } from "@/lib/capabilities/knowledge";
 import { isEncryptedSecret } from "@/lib/crypto/secrets";
 import { createDb } from "../client";
@@ -171,6 +171,36 @@ describe.each(testDatabaseKinds())("capability sources on %s", (kind) => {
     expect((await asOwner({ connectorId: "private_orders", actionId: "ping", parameters: {} })).status).toBe(200);
     const refused = await test.db.auditLog.findMany({ where: { action: "connector.call", targetId: "private_orders", actorId: other.id } });
     expect(refused.map((row) => JSON.parse(row.data).error?.code)).toEqual(["invalid_config", "invalid_config"]);
+  });
+
+  it("refuses a database connector that points at Switchyard's own database", async () => {
+    await createConnector(
+      test.db,
+      admin,
+      connectorInput({ key: "own_db", kind: "database", baseUrl: "", authKind: "none", secret: test.url, visibility: "shared" }),
+    );
+    const saved = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = test.url;
+    try {
+      await expect(
+        callConnectorAction(test.db, {
+          connectorId: "own_db",
+          actionId: "query",
+          parameters: { sql: 'SELECT "passwordHash" FROM "User"' },
+          actor: { userId: admin.id, email: admin.email, role: "admin" },
+        }),
+      ).rejects.toMatchObject({
+        code: "invalid_config",
+        message: `Connector "own_db" points at Switchyard's own database; connect another database or a copy`,
+      });
+    } finally {
+      if (saved === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = saved;
+    }
+    expect(isAppDatabase("file:/srv/app/data/switchyard.db", "file:/srv/app/data/switchyard.db")).toBe(true);
+    expect(isAppDatabase("sqlite:/srv/app/data/other.db", "file:/srv/app/data/switchyard.db")).toBe(false);
+    expect(isAppDatabase("postgresql://u:p@db.internal/app", "postgresql://x@db.internal:5432/app")).toBe(true);
+    expect(isAppDatabase("postgresql://u:p@db.internal/reports", "postgresql://x@db.internal:5432/app")).toBe(false);
   });
 
   it("reads the same connector, settings and actor through Prisma and directly on the file", async () => {
