@@ -197,4 +197,34 @@ describe("database connector failures", () => {
       ),
     ).rejects.toMatchObject({ code: "timeout" });
   });
+
+  it("stops a long SQLite statement at the timeout without blocking the event loop", async () => {
+    const slow = "with recursive r(i) as (select 1 union all select i + 1 from r where i < 1000000000) select count(*) from r";
+    let ticks = 0;
+    const ticker = setInterval(() => {
+      ticks += 1;
+    }, 20);
+    const started = Date.now();
+    try {
+      await expect(
+        callDatabaseAction({ id: "shop", name: "Shop", url: `file:${sqliteFile}`, timeout_ms: 600 }, "query", { sql: slow }),
+      ).rejects.toMatchObject({ code: "timeout", message: "shop.query timed out after 600 ms" });
+    } finally {
+      clearInterval(ticker);
+    }
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(600);
+    expect(elapsed).toBeLessThan(3000);
+    // the event loop kept turning while the statement ran (a 20 ms interval over ≥ 600 ms)
+    expect(ticks).toBeGreaterThanOrEqual(10);
+  });
+
+  it("cancels a running SQLite statement when the call's signal aborts", async () => {
+    const controller = new AbortController();
+    const slow = "with recursive r(i) as (select 1 union all select i + 1 from r where i < 1000000000) select count(*) from r";
+    setTimeout(() => controller.abort(), 200);
+    await expect(
+      callDatabaseAction({ id: "shop", name: "Shop", url: `file:${sqliteFile}` }, "query", { sql: slow }, { signal: controller.signal }),
+    ).rejects.toMatchObject({ code: "cancelled" });
+  });
 });

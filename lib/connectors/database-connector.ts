@@ -8,8 +8,9 @@
  *   protocol (one statement only) inside `DECLARE … CURSOR`, from which at most `limit + 1` rows are fetched;
  *   the transaction is always rolled back. Use a database role with SELECT rights only, too.
  * - SQLite: the file is opened read-only (`SQLITE_OPEN_READONLY`, must exist) with `PRAGMA query_only`, and only
- *   statements that return rows are run; rows are read lazily up to `limit + 1`. better-sqlite3 is synchronous,
- *   so a single SQLite statement cannot be interrupted by the timeout.
+ *   statements that return rows are run; rows are read lazily up to `limit + 1`. It runs in a worker thread
+ *   (sqlite-query-worker.ts) that is terminated at the timeout, so a long statement neither blocks the app nor
+ *   outlives `timeout_ms`.
  * The PostgreSQL host passes the same SSRF policy as HTTP connectors (private hosts need the allow-list) and
  * the connection is pinned to the checked address.
  *
@@ -17,12 +18,12 @@
  * read-only mode, an unknown table) resolves with status 400 and `{ error, code }`. Connection failures throw
  * `connection_error`, an elapsed timeout throws `timeout`.
  */
-import Database from "better-sqlite3";
 import pg from "pg";
 import { serviceError } from "@/lib/net/service-error";
 import { checkOutboundUrl, type SsrfPolicy } from "@/lib/net/ssrf";
 import type { ConnectorCallResult } from "@/lib/workflow/services";
 import type { ConnectorActionDefinition } from "./types";
+import { runSqliteQuery } from "./sqlite-query-worker";
 import { validateParameters } from "./validate-parameters";
 
 export type DatabaseDialect = "postgres" | "sqlite";
@@ -131,86 +132,6 @@ function trimSql(sql: string): string {
 function splitTable(table: string): { schema: string | null; name: string } {
   const dot = table.indexOf(".");
   return dot > 0 ? { schema: table.slice(0, dot), name: table.slice(dot + 1) } : { schema: null, name: table };
-}
-
-// ─── SQLite ──────────────────────────────────────────────────────────────────────────────────────
-
-function runSqlite(
-  definition: DatabaseConnectorDefinition,
-  actionId: string,
-  params: Record<string, unknown>,
-  limit: number,
-): QueryOutcome {
-  let db: Database.Database;
-  try {
-    db = new Database(sqlitePath(definition.url), { readonly: true, fileMustExist: true, timeout: 2000 });
-  } catch (error) {
-    throw serviceError(
-      "connection_error",
-      `Cannot open the SQLite database of ${definition.id}: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
-  }
-  try {
-    db.pragma("query_only = ON");
-    const run = <T>(body: () => T): T => {
-      try {
-        return body();
-      } catch (error) {
-        const code = (error as { code?: string }).code ?? "SQLITE_ERROR";
-        throw new SqlError(error instanceof Error ? error.message : String(error), code);
-      }
-    };
-    if (actionId === "list_tables") {
-      const rows = run(() =>
-        db.prepare("SELECT name, type FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name").all(),
-      ) as { name: string; type: string }[];
-      return { body: { tables: rows.map((row) => ({ schema: "main", name: row.name, type: row.type })) }, truncated: false };
-    }
-    if (actionId === "describe_table") {
-      const { name } = splitTable(String(params.table));
-      const columns = run(() =>
-        db.prepare('SELECT name, type, "notnull" AS not_null, dflt_value, pk FROM pragma_table_info(?) ORDER BY cid').all(name),
-      ) as {
-        name: string;
-        type: string;
-        not_null: number;
-        dflt_value: unknown;
-        pk: number;
-      }[];
-      if (columns.length === 0) throw new SqlError(`No table or view named "${name}"`, "unknown_table");
-      return {
-        body: {
-          table: name,
-          columns: columns.map((column) => ({
-            name: column.name,
-            type: column.type,
-            nullable: column.not_null === 0,
-            default: column.dflt_value ?? null,
-            primary_key: column.pk > 0,
-          })),
-        },
-        truncated: false,
-      };
-    }
-    const statement = run(() => db.prepare(trimSql(String(params.sql))));
-    if (!statement.reader) throw new SqlError("Only queries that return rows are allowed: this connector is read-only", "read_only");
-    const rows: Record<string, unknown>[] = [];
-    let truncated = false;
-    run(() => {
-      for (const row of statement.iterate() as IterableIterator<Record<string, unknown>>) {
-        if (rows.length === limit) {
-          truncated = true;
-          break;
-        }
-        rows.push(jsonRow(row));
-      }
-    });
-    const columns = statement.columns().map((column) => column.name);
-    return { body: { columns, rows, row_count: rows.length, truncated }, truncated };
-  } finally {
-    db.close();
-  }
 }
 
 // ─── PostgreSQL ──────────────────────────────────────────────────────────────────────────────────
@@ -340,11 +261,13 @@ export async function callDatabaseAction(
   if (options.signal?.aborted) throw serviceError("cancelled", `${definition.id}.${actionId} was cancelled`);
 
   if (databaseDialect(definition.url) === "sqlite") {
-    try {
-      return finish(200, runSqlite(definition, actionId, params, limit));
-    } catch (error) {
-      return sqlFailure(error);
-    }
+    const outcome = await runSqliteQuery(sqlitePath(definition.url), { actionId, params, limit }, timeoutMs, options.signal);
+    if (outcome.ok) return finish(200, outcome);
+    if (outcome.kind === "sql") return sqlFailure(new SqlError(outcome.message, outcome.code));
+    if (outcome.kind === "open")
+      throw serviceError("connection_error", `Cannot open the SQLite database of ${definition.id}: ${outcome.message}`);
+    if (outcome.kind === "timeout") throw serviceError("timeout", `${definition.id}.${actionId} timed out after ${timeoutMs} ms`);
+    throw serviceError("cancelled", `${definition.id}.${actionId} was cancelled`);
   }
 
   const client = new pg.Client(await pgConfig(definition, options.ssrf ?? {}, timeoutMs));
