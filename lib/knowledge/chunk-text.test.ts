@@ -1,6 +1,6 @@
 import { countTokens } from "gpt-tokenizer";
 import { describe, expect, it } from "vitest";
-import { chunkText } from "./chunk-text";
+import { chunkText, SEGMENT_WINDOW_CHARS, sentencesOf } from "./chunk-text";
 
 const sentence = (n: number) => `Sentence number ${n} talks about topic ${n}.`;
 
@@ -74,5 +74,37 @@ describe("chunkText", () => {
   it("rejects bad options", () => {
     expect(() => chunkText("x", { size: 10, overlap: 10 })).toThrow(RangeError);
     expect(() => chunkText("x", { size: 0 })).toThrow(RangeError);
+  });
+});
+
+describe("sentencesOf (windowed sentence segmentation)", () => {
+  const plain = (text: string) => [...new Intl.Segmenter("en", { granularity: "sentence" }).segment(text)].map((part) => part.segment);
+
+  it("gives the same sentences as one Intl.Segmenter pass over a text several windows long", () => {
+    const text = Array.from({ length: 1500 }, (_, i) => `Sentence number ${i} talks about refunds and returns.`).join(" ");
+    expect(text.length).toBeGreaterThan(4 * SEGMENT_WINDOW_CHARS);
+    const windowed = [...sentencesOf(text)];
+    expect(windowed).toEqual(plain(text));
+    expect(windowed.length).toBe(1500);
+  });
+
+  it("cuts a sentence longer than a window between words and loses no character", () => {
+    const text = "word ".repeat(10_000).trim();
+    const pieces = [...sentencesOf(text)];
+    expect(pieces.join("")).toBe(text);
+    expect(pieces.length).toBe(Math.ceil(text.length / SEGMENT_WINDOW_CHARS));
+    expect(pieces.slice(0, -1).every((piece) => piece.endsWith(" "))).toBe(true);
+  });
+
+  it("chunks a 1 MB paragraph without sentence breaks between paragraphs (was quadratic)", () => {
+    const text = "The refund policy applies to all orders placed online. Customers may return items within thirty days. ".repeat(10_000);
+    const chunks = chunkText(text, { size: 200, overlap: 40 });
+    expect(chunks.every((chunk) => chunk.tokenCount <= 200)).toBe(true);
+    expect(chunks[0].text.startsWith("The refund policy applies")).toBe(true);
+    expect(chunks[chunks.length - 1].text.endsWith("within thirty days.")).toBe(true);
+    // each chunk adds between size − overlap and size tokens of new text (whole sentences)
+    const total = countTokens(text.trim());
+    expect(chunks.length).toBeGreaterThanOrEqual(Math.floor(total / 200));
+    expect(chunks.length).toBeLessThanOrEqual(Math.ceil(total / (200 - 40 - 22)));
   });
 });
