@@ -39,7 +39,8 @@ export class EditorPage {
   }
 
   async select(id: string) {
-    await this.node(id).click();
+    // near the node's top-left corner: the side panel overlays the canvas's right edge and may cover a node's centre
+    await this.node(id).click({ position: { x: 12, y: 8 } });
     await expect(this.panel().getByLabel(/^Node ID/)).toHaveValue(id);
   }
 
