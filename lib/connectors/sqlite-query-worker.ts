@@ -6,9 +6,8 @@
  * The worker opens the file read-only (`SQLITE_OPEN_READONLY`, must exist) with `PRAGMA query_only`, runs
  * only statements that return rows, and reads at most `limit + 1` rows (database-connector.ts module doc).
  */
-import { createRequire } from "node:module";
-import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { betterSqlite3Path } from "@/lib/db/sqlite-connection";
 
 /** What the worker answers. */
 export type SqliteQueryOutcome =
@@ -86,11 +85,6 @@ function main() {
 main();
 `;
 
-function driverPath(): string {
-  // resolved from the project root: bundlers (Next.js) rewrite import.meta.url, the working directory is the app's
-  return createRequire(path.join(process.cwd(), "package.json")).resolve("better-sqlite3");
-}
-
 /**
  * Runs one database-connector action on the SQLite file `file` in a fresh worker thread.
  * @param timeoutMs the worker is terminated after this many ms (outcome `timeout`)
@@ -106,7 +100,7 @@ export function runSqliteQuery(
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { driver: driverPath(), file, ...request, maxCellChars: MAX_CELL_CHARS },
+      workerData: { driver: betterSqlite3Path(), file, ...request, maxCellChars: MAX_CELL_CHARS },
     });
     let settled = false;
     const finish = (outcome: SqliteQueryOutcome | Error) => {

@@ -15,9 +15,8 @@
  * checkpoint only moves committed pages into the main file). If the worker cannot start, `register`
  * returns false and the caller keeps automatic checkpoints.
  */
-import { createRequire } from "node:module";
-import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { betterSqlite3Path } from "./sqlite-connection";
 
 /** How often the worker checkpoints each file, ms. */
 export const CHECKPOINT_INTERVAL_MS = 250;
@@ -56,15 +55,10 @@ parentPort.on("message", (message) => {
 let worker: Worker | null = null;
 const registered = new Map<string, number>();
 
-function driverPath(): string {
-  // resolved from the project root: bundlers (Next.js) rewrite import.meta.url, the working directory is the app's
-  return createRequire(path.join(process.cwd(), "package.json")).resolve("better-sqlite3");
-}
-
 function ensureWorker(): Worker | null {
   if (worker) return worker;
   try {
-    worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver: driverPath(), intervalMs: CHECKPOINT_INTERVAL_MS } });
+    worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver: betterSqlite3Path(), intervalMs: CHECKPOINT_INTERVAL_MS } });
   } catch (error) {
     console.error("[db] WAL checkpoint worker did not start; SQLite checkpoints stay automatic", error);
     return null;

@@ -14,8 +14,19 @@
  * waitForSqliteGate(file)` before their (synchronous, never awaiting) transaction. Other processes are
  * handled by SQLite's busy timeout as before.
  */
+import { createRequire } from "node:module";
+import path from "node:path";
 import Database from "better-sqlite3";
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from "@prisma/driver-adapter-utils";
+
+/**
+ * Absolute path of the better-sqlite3 module, for worker threads that load it themselves (eval workers:
+ * sqlite-checkpointer.ts, lib/connectors/sqlite-query-worker.ts). Resolved from the project root, since
+ * bundlers (Next.js) rewrite `import.meta.url` and the working directory is the app's.
+ */
+export function betterSqlite3Path(): string {
+  return createRequire(path.join(process.cwd(), "package.json")).resolve("better-sqlite3");
+}
 
 /** A better-sqlite3 connection. */
 export type SqliteConnection = Database.Database;
