@@ -88,7 +88,7 @@ test.afterAll(async () => {
   api?.closeAllConnections();
   await new Promise((resolve) => api?.close(resolve));
   if (mcp?.pid) mcp.kill("SIGTERM");
-  rmSync(sqliteDir, { recursive: true, force: true });
+  rmSync(sqliteDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
 });
 
 test.describe("capability sources", () => {

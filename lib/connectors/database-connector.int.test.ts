@@ -51,7 +51,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  rmSync(sqliteDir, { recursive: true, force: true });
+  rmSync(sqliteDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   if (pgAdmin) {
     const admin = new pg.Client({ connectionString: pgAdmin });
     await admin.connect();

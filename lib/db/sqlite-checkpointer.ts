@@ -48,12 +48,17 @@ parentPort.on("message", (message) => {
     connections.delete(message.remove);
     if (connection) { try { connection.pragma("wal_checkpoint(PASSIVE)"); connection.close(); } catch (error) {} }
   }
+  if (message.ping) parentPort.postMessage({ pong: message.ping });
   if (message.stop) { clearInterval(timer); for (const c of connections.values()) { try { c.close(); } catch (error) {} } parentPort.close(); }
 });
 `;
 
 let worker: Worker | null = null;
 const registered = new Map<string, number>();
+/** Workers told to stop that have not exited yet (their closing connections may still touch files). */
+const stopping = new Set<Promise<void>>();
+const pings = new Map<number, () => void>();
+let lastPing = 0;
 
 function ensureWorker(): Worker | null {
   if (worker) return worker;
@@ -64,7 +69,11 @@ function ensureWorker(): Worker | null {
     return null;
   }
   worker.unref();
-  worker.on("message", (message: { failed?: string; reason?: string }) => {
+  worker.on("message", (message: { failed?: string; reason?: string; pong?: number }) => {
+    if (message.pong) {
+      pings.get(message.pong)?.();
+      pings.delete(message.pong);
+    }
     if (message.failed) console.error(`[db] WAL checkpoint worker cannot open ${message.failed}: ${message.reason}`);
   });
   worker.on("error", (error) => {
@@ -96,8 +105,28 @@ export function registerCheckpoints(file: string): (() => void) | null {
     registered.delete(file);
     worker?.postMessage({ remove: file });
     if (registered.size === 0 && worker) {
-      worker.postMessage({ stop: true });
+      const stopped = worker;
+      const exited = new Promise<void>((resolve) => stopped.once("exit", () => resolve()));
+      stopping.add(exited);
+      void exited.then(() => stopping.delete(exited));
+      stopped.postMessage({ stop: true });
       worker = null;
     }
   };
+}
+
+/**
+ * Resolves once the worker has handled every message sent so far (registrations released, connections
+ * closed) and any stopped worker has exited — so a caller may delete a database directory without the
+ * worker's closing checkpoint writing into it (lib/db/test-databases.ts).
+ */
+export async function checkpointWorkerSettled(): Promise<void> {
+  const waits = [...stopping];
+  const running = worker;
+  if (running) {
+    const id = ++lastPing;
+    waits.push(new Promise<void>((resolve) => pings.set(id, resolve)));
+    running.postMessage({ ping: id });
+  }
+  await Promise.all(waits);
 }

@@ -11,6 +11,7 @@ import { Client } from "pg";
 import { createDb, type Db } from "./client";
 import type { DatabaseKind } from "./database-url";
 import { applyMigrations } from "./schema-engine";
+import { checkpointWorkerSettled } from "./sqlite-checkpointer";
 
 export interface TestDatabase {
   kind: DatabaseKind;
@@ -43,7 +44,9 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
       db,
       async cleanup() {
         await db.$disconnect();
-        rmSync(dir, { recursive: true, force: true });
+        // the checkpoint worker closes its connection to this file asynchronously (sqlite-checkpointer.ts)
+        await checkpointWorkerSettled();
+        rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
       },
     };
   }
