@@ -10,7 +10,7 @@
  * same functions (capability-definitions.ts, connectors.ts, settings.ts), so they return equal values
  * (connector-lookups.int.test.ts compares them).
  */
-import { randomUUID } from "node:crypto";
+import { v7 as uuidv7 } from "uuid";
 import { appendAuditLog } from "@/lib/audit";
 import type { DatabaseConnectorDefinition } from "@/lib/connectors/database-connector";
 import type { ConnectorAuditEntry, ConnectorDefinition } from "@/lib/connectors/types";
@@ -19,7 +19,7 @@ import type { Connector, ConnectorAction } from "@/lib/db/generated/sqlite/clien
 import { connectorDefinitionFromRow } from "@/lib/db/queries/capability-definitions";
 import { databaseConnectorFromRow } from "@/lib/db/queries/connectors";
 import { networkSettingsFrom, parseSettingValue, SETTING_KEYS } from "@/lib/db/queries/settings";
-import { dateFromSqlite, sqliteTime } from "@/lib/db/sqlite-connection";
+import { dateFromSqlite, sqlitePrismaWrites, sqliteTime } from "@/lib/db/sqlite-connection";
 import { DirectSqlite } from "@/lib/db/sqlite-direct";
 import type { SsrfPolicy } from "@/lib/net/ssrf";
 
@@ -100,16 +100,85 @@ function settingsToPolicy(values: Map<string, string>): SsrfPolicy {
 
 type Row = Record<string, unknown>;
 
-/** The lookups as prepared statements on the SQLite file (same rows, same mapping as Prisma's). */
+/**
+ * Rows that change rarely (settings, connectors, users) read on the direct connection, kept until somebody
+ * else writes the file: another process (`PRAGMA data_version` changes exactly when another connection
+ * has committed since the last check, and never for this connection's own commits:
+ * https://www.sqlite.org/pragma.html#pragma_data_version) or this process's Prisma client (its write
+ * count, `sqlitePrismaWrites`, counted once each write is visible). The direct connection itself writes
+ * only runs and audit entries. `data_version` is read at most once per turn of the event loop: one read
+ * transaction for the lookups of every run in that turn, instead of one per lookup (~3 locking syscalls
+ * each); a commit by another process is seen from the next turn.
+ */
+class DirectRowCache {
+  private version: unknown = null;
+  private prismaWrites = -1;
+  private checkedThisTurn = false;
+  private readonly entries = new Map<string, unknown>();
+
+  constructor(private readonly direct: DirectSqlite) {}
+
+  get<T>(key: string, load: () => T): T {
+    this.validate();
+    if (this.entries.has(key)) return this.entries.get(key) as T;
+    const value = load();
+    if (this.entries.size >= 1000) this.entries.clear();
+    this.entries.set(key, value);
+    return value;
+  }
+
+  private validate(): void {
+    const writes = sqlitePrismaWrites(this.direct.file);
+    if (writes !== this.prismaWrites) {
+      this.entries.clear();
+      this.prismaWrites = writes;
+    }
+    if (this.checkedThisTurn) return;
+    const { data_version: version } = this.direct.prepare("PRAGMA data_version").get() as { data_version: number };
+    if (version !== this.version) {
+      this.entries.clear();
+      this.version = version;
+    }
+    this.checkedThisTurn = true;
+    setImmediate(() => {
+      this.checkedThisTurn = false;
+    });
+  }
+}
+
+const caches = new WeakMap<DirectSqlite, DirectRowCache>();
+
+/**
+ * The lookups as prepared statements on the SQLite file (same rows, same mapping as Prisma's), cached on
+ * the connection until another connection commits (`DirectRowCache`). Callers must not mutate what
+ * they get.
+ */
 export function sqliteConnectorLookups(direct: DirectSqlite): ConnectorLookups {
+  let cache = caches.get(direct);
+  if (!cache) {
+    cache = new DirectRowCache(direct);
+    caches.set(direct, cache);
+  }
+  const cached = cache;
+  const uncached = sqliteConnectorReads(direct);
   return {
-    async ssrf() {
+    ssrf: async () => cached.get("ssrf", () => uncached.ssrf()),
+    connector: async (key) => cached.get(`connector:${key}`, () => uncached.connector(key)),
+    actor: async (userId) => cached.get(`actor:${userId}`, () => uncached.actor(userId)),
+    audit: (entry) => appendDirectAudit(direct, entry),
+  };
+}
+
+/** The reads of `sqliteConnectorLookups`, uncached and synchronous. */
+function sqliteConnectorReads(direct: DirectSqlite) {
+  return {
+    ssrf(): SsrfPolicy {
       const rows = direct
         .prepare('SELECT "key", "value" FROM "Setting" WHERE "key" IN (?, ?)')
         .all(SETTING_KEYS.allowedHosts, SETTING_KEYS.allowLoopback) as Array<{ key: string; value: string }>;
       return settingsToPolicy(new Map(rows.map((row) => [row.key, row.value])));
     },
-    async connector(key) {
+    connector(key: string): StoredConnector | null {
       const row = direct.prepare('SELECT * FROM "Connector" WHERE "key" = ?').get(key) as Row | undefined;
       if (!row) return null;
       const actions = direct.prepare('SELECT * FROM "ConnectorAction" WHERE "connectorId" = ?').all(row.id) as Row[];
@@ -123,31 +192,33 @@ export function sqliteConnectorLookups(direct: DirectSqlite): ConnectorLookups {
         actions: actions.map((action) => withDates(action) as unknown as ConnectorAction),
       });
     },
-    async actor(userId) {
+    actor(userId: string): ConnectorActor {
       const user = direct.prepare('SELECT "email", "role" FROM "User" WHERE "id" = ?').get(userId) as
         | { email: string; role: string }
         | undefined;
       return user ? { userId, email: user.email, role: user.role } : { userId };
     },
-    async audit(entry) {
-      const record = auditRecord(entry);
-      await direct.write(() =>
-        direct.run(
-          'INSERT INTO "AuditLog" ("id", "at", "actorId", "actorEmail", "action", "targetType", "targetId", "data") VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-          [
-            randomUUID(),
-            sqliteTime(new Date()),
-            record.actorId,
-            record.actorEmail,
-            record.action,
-            record.targetType,
-            record.targetId,
-            JSON.stringify(record.data),
-          ],
-        ),
-      );
-    },
   };
+}
+
+/** Appends a `connector.call` entry on the direct connection (joins its group commit). */
+async function appendDirectAudit(direct: DirectSqlite, entry: ConnectorAuditEntry): Promise<void> {
+  const record = auditRecord(entry);
+  await direct.write(() =>
+    direct.run(
+      'INSERT INTO "AuditLog" ("id", "at", "actorId", "actorEmail", "action", "targetType", "targetId", "data") VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      [
+        uuidv7(),
+        sqliteTime(new Date()),
+        record.actorId,
+        record.actorEmail,
+        record.action,
+        record.targetType,
+        record.targetId,
+        JSON.stringify(record.data),
+      ],
+    ),
+  );
 }
 
 /** The direct SQLite lookups when `db` is the embedded database's client made by `createDb`, else Prisma's. */

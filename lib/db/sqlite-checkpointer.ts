@@ -1,8 +1,8 @@
 /**
  * WAL checkpoints of the embedded SQLite database off the event loop: one worker thread per process, with
  * its own connection to each registered file, runs `PRAGMA wal_checkpoint(PASSIVE)` every
- * `CHECKPOINT_INTERVAL_MS`, and the direct connections of the hot path (sqlite-direct.ts) turn their
- * automatic checkpoints off.
+ * `CHECKPOINT_INTERVAL_MS`, and the direct connections of the hot path (sqlite-direct.ts) raise their
+ * automatic-checkpoint threshold to `DIRECT_AUTOCHECKPOINT_FRAMES`, a backstop that bounds the WAL.
  *
  * Why: SQLite's automatic checkpoint (every 1,000 WAL pages) runs inside the COMMIT that crosses the
  * threshold, copying pages into the database file and fsyncing both files — synchronously, on the event
@@ -20,6 +20,18 @@ import { betterSqlite3Path } from "./sqlite-connection";
 
 /** How often the worker checkpoints each file, ms. */
 export const CHECKPOINT_INTERVAL_MS = 250;
+
+/**
+ * The automatic-checkpoint threshold of the direct connections (frames of 4 KB, ~32 MB), instead of 0.
+ * Why: a writer rewinds the WAL to its start only after a checkpoint has copied every frame, and the
+ * worker's PASSIVE checkpoints copy the frames that existed when each began, so under commits without
+ * pause they never catch up and the WAL grows without bound (200 MB in 5 s of a write loop) — and every
+ * page read searches one more 4,096-frame block of the WAL index: statements slowed from ~5 µs to ~100 µs.
+ * Past this size the committing connection runs SQLite's own PASSIVE checkpoint after its commit; the
+ * worker has already copied all but the last ~250 ms of frames, so that pass is short, and then the next
+ * commit starts the WAL again from its beginning.
+ */
+export const DIRECT_AUTOCHECKPOINT_FRAMES = 8192;
 
 // CommonJS, evaluated in the worker: `workerData.driver` is the resolved path of better-sqlite3.
 const WORKER_SOURCE = `

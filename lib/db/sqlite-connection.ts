@@ -17,7 +17,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import Database from "better-sqlite3";
-import type { SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from "@prisma/driver-adapter-utils";
+import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
 
 /**
  * Absolute path of the better-sqlite3 module, for worker threads that load it themselves (eval workers:
@@ -73,6 +73,8 @@ export function dateFromSqlite(value: unknown): Date | null {
 class WriteGate {
   private openTransactions = 0;
   private waiters: Array<() => void> = [];
+  /** Statements other than SELECT run by this process's Prisma clients on the file (`sqlitePrismaWrites`). */
+  prismaWrites = 0;
 
   enter(): void {
     this.openTransactions += 1;
@@ -126,6 +128,17 @@ export async function waitForSqliteGate(file: string): Promise<void> {
   while (gate.taken) await gate.cleared();
 }
 
+/**
+ * How many statements that may write (anything but SELECT) this process's Prisma clients have run on
+ * `file` so far: a cache of rows read on a direct connection compares it, with `PRAGMA data_version`
+ * for the commits of other processes (lib/capabilities/connector-lookups.ts).
+ */
+export function sqlitePrismaWrites(file: string): number {
+  return gateOf(file).prismaWrites;
+}
+
+const SELECT = /^\s*(select|with)\b/i;
+
 /** What a Prisma client of a SQLite file shares with direct connections: its file, and closers run when it disconnects. */
 export interface SqliteClientBinding {
   /** Absolute path of the database file. */
@@ -158,7 +171,13 @@ function gateTransaction(transaction: Transaction, gate: WriteGate): Transaction
       }
     }
   };
-  const commit = finish(() => transaction.commit());
+  const commit = finish(async () => {
+    try {
+      await transaction.commit();
+    } finally {
+      gate.prismaWrites += 1;
+    }
+  });
   const rollback = finish(() => transaction.rollback());
   return new Proxy(transaction, {
     get(target, key) {
@@ -183,10 +202,33 @@ function gateAdapter(adapter: SqlDriverAdapter, file: string, closers: Set<() =>
     for (const close of closing) close();
     await adapter.dispose();
   };
+  const counted =
+    (run: (query: SqlQuery) => Promise<unknown>) =>
+    async (query: SqlQuery): Promise<unknown> => {
+      if (SELECT.test(query.sql)) return run(query);
+      try {
+        return await run(query);
+      } finally {
+        // counted once the write is visible, so a cache that reads meanwhile does not keep the old row
+        gate.prismaWrites += 1;
+      }
+    };
+  const queryRaw = counted((query) => adapter.queryRaw(query));
+  const executeRaw = counted((query) => adapter.executeRaw(query));
+  const executeScript = async (script: string) => {
+    try {
+      return await adapter.executeScript(script);
+    } finally {
+      gate.prismaWrites += 1;
+    }
+  };
   return new Proxy(adapter, {
     get(target, key) {
       if (key === "startTransaction") return startTransaction;
       if (key === "dispose") return dispose;
+      if (key === "queryRaw") return queryRaw;
+      if (key === "executeRaw") return executeRaw;
+      if (key === "executeScript") return executeScript;
       const value = Reflect.get(target, key, target);
       return typeof value === "function" ? value.bind(target) : value;
     },

@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CHECKPOINT_INTERVAL_MS } from "./sqlite-checkpointer";
+import { CHECKPOINT_INTERVAL_MS, DIRECT_AUTOCHECKPOINT_FRAMES } from "./sqlite-checkpointer";
 import { sqliteFilePath } from "./database-url";
 import { DirectSqlite } from "./sqlite-direct";
 import { createTestDatabase, type TestDatabase } from "./test-databases";
@@ -60,7 +60,7 @@ describe("DirectSqlite group commit", () => {
   });
 
   it("leaves WAL checkpoints to the worker thread: the database file grows without a checkpoint on this connection", async () => {
-    expect(direct.connection.pragma("wal_autocheckpoint", { simple: true })).toBe(0);
+    expect(direct.connection.pragma("wal_autocheckpoint", { simple: true })).toBe(DIRECT_AUTOCHECKPOINT_FRAMES);
     const file = sqliteFilePath(t.url);
     const before = statSync(file).size;
     const value = JSON.stringify("x".repeat(4000));
@@ -72,5 +72,24 @@ describe("DirectSqlite group commit", () => {
     expect(statSync(file).size - before).toBeLessThan(100_000);
     await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_INTERVAL_MS * 4));
     expect(statSync(file).size - before).toBeGreaterThan(2_000_000);
+  });
+
+  it("keeps the WAL bounded under commits without pause: a checkpoint on commit once it passes DIRECT_AUTOCHECKPOINT_FRAMES", async () => {
+    const wal = `${sqliteFilePath(t.url)}-wal`;
+    const value = JSON.stringify("x".repeat(3000));
+    let largest = 0;
+    let written = 0;
+    // ~48,000 pages (about 200 MB) in commits of 80 rows, one per turn of the event loop, no pause between
+    for (let commit = 0; commit < 600; commit++) {
+      await direct.write(() => {
+        for (let i = 0; i < 80; i++)
+          direct.run('INSERT OR REPLACE INTO "Setting" ("key", "value", "updatedAt") VALUES (?, ?, ?)', [`w${i}`, value, new Date()]);
+      });
+      written += 80;
+      largest = Math.max(largest, statSync(wal).size);
+    }
+    expect(written).toBe(48_000);
+    // with automatic checkpoints off the WAL held every frame written since the start (~200 MB)
+    expect(largest).toBeLessThan(DIRECT_AUTOCHECKPOINT_FRAMES * 4096 * 1.5);
   });
 });

@@ -18,7 +18,7 @@ import type { Statement } from "better-sqlite3";
 import type { Db } from "./client";
 import type { Prisma } from "./generated/sqlite/client";
 import { sqliteFilePath } from "./database-url";
-import { registerCheckpoints } from "./sqlite-checkpointer";
+import { DIRECT_AUTOCHECKPOINT_FRAMES, registerCheckpoints } from "./sqlite-checkpointer";
 import { openSqliteConnection, type SqliteConnection, sqliteBindingOf, sqliteValue, waitForSqliteGate } from "./sqlite-connection";
 
 /** Prepared statements are cached by SQL text; dynamic shapes (patch columns, row counts) stay few. */
@@ -47,7 +47,7 @@ export class DirectSqlite {
   ) {
     // WAL checkpoints by a worker thread, not inside this connection's commits (sqlite-checkpointer.ts)
     this.releaseCheckpoints = registerCheckpoints(file);
-    if (this.releaseCheckpoints) connection.pragma("wal_autocheckpoint = 0");
+    if (this.releaseCheckpoints) connection.pragma(`wal_autocheckpoint = ${DIRECT_AUTOCHECKPOINT_FRAMES}`);
   }
 
   /**

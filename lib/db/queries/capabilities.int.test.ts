@@ -12,6 +12,8 @@ import { callConnectorAction, createRunConnectorCaller, isAppDatabase } from "@/
 import { contentHash, indexDocument, retrieve } from "@/lib/capabilities/knowledge";
 import { isEncryptedSecret } from "@/lib/crypto/secrets";
 import { createDb } from "../client";
+import { sqliteFilePath } from "../database-url";
+import { openSqliteConnection } from "../sqlite-connection";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../test-databases";
 import { getConnectorDefinition, getMcpServerDefinition } from "./capability-definitions";
 import { createConnector, createConnectorAction, getConnector, type ConnectorInput, listConnectors, updateConnector } from "./connectors";
@@ -212,6 +214,25 @@ describe.each(testDatabaseKinds())("capability sources on %s", (kind) => {
     expect(await lookups.actor(member.id)).toEqual({ userId: member.id, email: member.email, role: "member" });
     expect(await lookups.actor("gone")).toEqual({ userId: "gone" });
     expect((await lookups.connector("orders"))?.definition).toEqual(await getConnectorDefinition(test.db, "orders"));
+  });
+
+  it("sees a connector edited after it was read: by this process's Prisma client, and by another connection", async () => {
+    const lookups = connectorLookupsFor(test.db);
+    const name = async () => ((await lookups.connector("orders"))?.definition as { name?: string } | undefined)?.name;
+    const before = (await test.db.connector.findUniqueOrThrow({ where: { key: "orders" } })).name;
+    expect(await name()).toBe(before);
+    await test.db.connector.update({ where: { key: "orders" }, data: { name: "Orders v2" } });
+    expect(await name()).toBe("Orders v2");
+    if (kind === "sqlite") {
+      // another process writes through its own connection: seen from the next turn of the event loop
+      const other = openSqliteConnection(sqliteFilePath(test.url));
+      other.prepare('UPDATE "Connector" SET "name" = ? WHERE "key" = ?').run("Orders v3", "orders");
+      other.close();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(await name()).toBe("Orders v3");
+    }
+    await test.db.connector.update({ where: { key: "orders" }, data: { name: before } });
+    expect(await name()).toBe(before);
   });
 
   it("refuses a loopback connector when the workspace does not allow loopback", async () => {
