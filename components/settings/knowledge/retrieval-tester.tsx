@@ -4,6 +4,7 @@ import { useState, useTransition } from "react";
 import { type TestRetrievalResult, testRetrieval } from "@/app/(app)/settings/knowledge/actions";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
+import { retrievalProblem, retrievalSchema } from "@/app/(app)/settings/knowledge/schema";
 
 const MODE_LABEL = { bm25: "keyword (bm25)", hybrid: "hybrid: keyword + vector, fused by RRF (k = 60)" } as const;
 
@@ -24,8 +25,15 @@ export function RetrievalTester({ kbId }: { kbId: string }) {
 
   const onSearch = (event: React.FormEvent) => {
     event.preventDefault();
-    startTransition(async () => setResult(await testRetrieval(kbId, { query, topK })));
+    // the same schema as the server: a bad query is reported at once, naming the field (the server checks again)
+    const parsed = retrievalSchema.safeParse({ query, topK });
+    if (!parsed.success) {
+      setResult({ ok: false, ...retrievalProblem(parsed.error) });
+      return;
+    }
+    startTransition(async () => setResult(await testRetrieval(kbId, parsed.data)));
   };
+  const fieldErrors = result && !result.ok ? (result.fields ?? {}) : {};
 
   return (
     <div className="space-y-4">
@@ -38,6 +46,8 @@ export function RetrievalTester({ kbId }: { kbId: string }) {
             id="retrieval-query"
             placeholder="How long do customers have to return an item?"
             value={query}
+            invalid={Boolean(fieldErrors.query)}
+            aria-describedby={fieldErrors.query ? "retrieval-error" : undefined}
             onChange={(event) => setQuery(event.target.value)}
           />
         </div>
@@ -51,6 +61,8 @@ export function RetrievalTester({ kbId }: { kbId: string }) {
             min={1}
             max={50}
             value={topK}
+            invalid={Boolean(fieldErrors.topK)}
+            aria-describedby={fieldErrors.topK ? "retrieval-error" : undefined}
             onChange={(event) => setTopK(Number(event.target.value) || 1)}
           />
         </div>
@@ -101,7 +113,7 @@ export function RetrievalTester({ kbId }: { kbId: string }) {
             </ol>
           </div>
         ) : (
-          <p role="alert" className="text-sm text-red-600">
+          <p id="retrieval-error" role="alert" className="text-sm text-red-600">
             {result.message}
           </p>
         )

@@ -7,11 +7,11 @@ import { requireUser, type SessionUser } from "@/lib/auth/session";
 import { contentHash, failInterruptedIndexing, indexDocument, searchKnowledge } from "@/lib/capabilities/knowledge";
 import { getDb } from "@/lib/db/client";
 import * as knowledge from "@/lib/db/queries/knowledge";
-import { AppError, actionResult } from "@/lib/errors";
+import { AppError, actionResult, type FieldErrors } from "@/lib/errors";
 import { documentKind } from "@/lib/knowledge/extract-text";
 import { isWorkflowError } from "@/lib/workflow/errors";
 import type { RetrievalResult } from "@/lib/knowledge/retriever";
-import { knowledgeBaseSchema, MAX_DOCUMENT_BYTES, retrievalSchema } from "./schema";
+import { knowledgeBaseSchema, MAX_DOCUMENT_BYTES, retrievalProblem, retrievalSchema } from "./schema";
 
 async function visibleKnowledgeBase(user: SessionUser, id: string) {
   const kb = await knowledge.getKnowledgeBase(getDb(), user, id);
@@ -142,17 +142,20 @@ export async function deleteDocumentAction(kbId: string, documentId: string) {
   });
 }
 
-export type TestRetrievalResult = ({ ok: true; elapsed_ms: number } & RetrievalResult) | { ok: false; message: string };
+export type TestRetrievalResult =
+  | ({ ok: true; elapsed_ms: number } & RetrievalResult)
+  | { ok: false; message: string; fields?: FieldErrors };
 
 /**
  * "Test retrieval": the best chunks for a query with their sources, each chunk's keyword (bm25 or ts_rank_cd),
- * vector and fused scores, and the ranking mode used.
+ * vector and fused scores, and the ranking mode used. Invalid input comes back as `{ ok: false, message, fields }`
+ * (retrievalProblem: the field named, e.g. "Query: at most 2,000 characters (you have 2,345).").
  */
 export async function testRetrieval(kbId: string, input: unknown): Promise<TestRetrievalResult> {
   const user = await requireUser();
   const kb = await visibleKnowledgeBase(user, kbId);
   const parsed = retrievalSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Check the query." };
+  if (!parsed.success) return { ok: false, ...retrievalProblem(parsed.error) };
   const started = performance.now();
   try {
     const result = await searchKnowledge(getDb(), { kbIds: [kb.id], query: parsed.data.query, topK: parsed.data.topK });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FieldErrors } from "@/lib/errors";
 
 export const knowledgeBaseSchema = z
   .object({
@@ -24,10 +25,43 @@ export const knowledgeBaseSchema = z
 
 export type KnowledgeBaseFormValues = z.infer<typeof knowledgeBaseSchema>;
 
+/** The longest "test retrieval" query, in characters (after trimming). */
+export const MAX_QUERY_CHARACTERS = 2000;
+
+const count = (value: number) => value.toLocaleString("en-US");
+
 export const retrievalSchema = z.object({
-  query: z.string().trim().min(1, "Type a question or some keywords.").max(2000),
-  topK: z.number().int().min(1).max(50),
+  query: z
+    .string()
+    .trim()
+    .min(1, "Type a question or some keywords.")
+    .max(MAX_QUERY_CHARACTERS, {
+      error: (issue) => `At most ${count(MAX_QUERY_CHARACTERS)} characters (you have ${count(String(issue.input).length)}).`,
+    }),
+  topK: z.number({ error: "Enter a number." }).int("Use a whole number.").min(1, "At least 1.").max(50, "At most 50."),
 });
+
+export type RetrievalFormValues = z.infer<typeof retrievalSchema>;
+
+const RETRIEVAL_LABELS: Record<keyof RetrievalFormValues, string> = { query: "Query", topK: "Top k" };
+
+/**
+ * The retrieval form's problems as the other forms report them: one message per field (`fields`, keyed by the
+ * field's name, the first issue of each), and `message`, one sentence naming the first field for the alert
+ * line, e.g. "Query: at most 2,000 characters (you have 2,345).".
+ */
+export function retrievalProblem(error: z.ZodError): { message: string; fields: FieldErrors } {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const name = String(issue.path[0] ?? "query");
+    fields[name] ??= issue.message;
+  }
+  const [first] = error.issues;
+  const name = String(first?.path[0] ?? "query") as keyof RetrievalFormValues;
+  const text = first?.message ?? "Check the query.";
+  const message = `${RETRIEVAL_LABELS[name] ?? name}: ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+  return { message, fields };
+}
 
 /** Files a knowledge base accepts (lib/knowledge/extract-text.ts). */
 export const ACCEPTED_DOCUMENTS = ".txt,.md,.markdown,.html,.htm,.pdf,.docx,text/plain,text/markdown,text/html,application/pdf";
