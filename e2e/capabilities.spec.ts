@@ -317,8 +317,14 @@ test.describe("capability sources", () => {
     await expect(preview).toContainText("<script>alert(1)</script>");
     await expect(preview.locator("script")).toHaveCount(0);
     await screenshot(page, "skills-preview");
+    // a skill's name is what agents call read_skill with: lowercase, digits, - and _ only
     await page.getByRole("button", { name: "Create skill" }).click();
-    await expect(page.getByRole("link", { name: /Refund approval/ })).toBeVisible();
+    await expect(page.locator("#skill-name-error")).toHaveText(
+      "A skill name uses lowercase letters, digits, - and _ only (agents call read_skill with it); try refund-approval.",
+    );
+    await page.getByLabel("Name").fill("refund-approval");
+    await page.getByRole("button", { name: "Create skill" }).click();
+    await expect(page.getByRole("link", { name: /refund-approval/ })).toBeVisible();
     await screenshot(page, "skills");
   });
 });

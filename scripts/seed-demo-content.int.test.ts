@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { skillSchema } from "../app/(app)/settings/skills/schema";
 import { createTestDatabase, type TestDatabase } from "../lib/db/test-databases";
 import { seedDemoContent } from "./seed-demo-content";
 
@@ -37,6 +38,10 @@ describe("demo content", () => {
     expect((await t.db.connector.findUniqueOrThrow({ where: { key: "demo_orders" } })).baseUrl).toBe("http://127.0.0.1:3999/api/demo");
     expect(await t.db.document.count()).toBe(3);
     expect(await t.db.skill.count()).toBe(1);
+    // the demo skill passes the form's rules (its name is what agents call read_skill with)
+    for (const skill of await t.db.skill.findMany()) {
+      expect(skillSchema.safeParse(skill).error?.issues ?? []).toEqual([]);
+    }
     expect(await t.db.agent.count()).toBe(1);
     expect(await t.db.setting.findMany({ orderBy: { key: "asc" }, select: { key: true, value: true } })).toEqual([
       { key: "mcp.allow_stdio", value: "true" },

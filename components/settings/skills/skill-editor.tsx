@@ -65,8 +65,20 @@ export function SkillEditor({ skill, canEdit }: { skill: SkillView | null; canEd
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={skill ? `Edit ${skill.name}` : "New skill"}>
       <fieldset disabled={!canEdit || pending} className="grid gap-5 sm:grid-cols-2">
-        <Field id="skill-name" label="Name" error={errors.name?.message}>
-          <Input id="skill-name" placeholder="Refund approval SOP" invalid={Boolean(errors.name)} {...register("name")} />
+        <Field
+          id="skill-name"
+          label="Name"
+          help="Lowercase letters, digits, - and _; agents read the skill by this name."
+          error={errors.name?.message}
+        >
+          <Input
+            id="skill-name"
+            placeholder="refund-approval"
+            className="font-mono"
+            autoComplete="off"
+            invalid={Boolean(errors.name)}
+            {...register("name")}
+          />
         </Field>
         <Field id="skill-visibility" label="Visibility">
           <Select id="skill-visibility" {...register("visibility")}>

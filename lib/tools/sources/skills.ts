@@ -7,6 +7,14 @@ import { defineTool } from "../define-tool";
 import { ToolError } from "../tool-error";
 import type { Tool } from "../types";
 
+/**
+ * A skill's name, as agents pass it to `read_skill(name)` and see it in the skill stubs: lowercase letters,
+ * digits, `-` and `_`, at most MAX_SKILL_NAME_LENGTH characters. A subset of the tool-name rule
+ * `^[a-zA-Z0-9_-]{1,64}$` (lib/tools/types.ts), lowercase so that a name has one spelling.
+ */
+export const SKILL_NAME_PATTERN = /^[a-z0-9_-]{1,64}$/;
+export const MAX_SKILL_NAME_LENGTH = 64;
+
 export interface SkillSummary {
   name: string;
   description: string;
