@@ -309,11 +309,18 @@ test.describe("capability sources", () => {
     await page.getByLabel("Description").fill("How to approve a refund above 500 euros");
     await page
       .getByLabel("Body (Markdown)")
-      .fill("# Refund approval\n\n1. Check the **order**\n2. Ask finance\n\n<script>alert(1)</script>");
+      .fill(
+        "# Refund approval\n\n1. Check the **order** with `get_order`\n2. Ask finance (see snake_case_name below)\n\n" +
+          "| Field | Limit |\n| --- | ---: |\n| max_refund_eur | 500 |\n| approval_timeout_h | 48 |\n\n<script>alert(1)</script>",
+      );
     await page.getByRole("tab", { name: "Preview" }).click();
     const preview = page.getByTestId("markdown-preview");
     await expect(preview.getByRole("heading", { name: "Refund approval" })).toBeVisible();
     await expect(preview.locator("strong")).toHaveText("order");
+    // underscores inside words stay (no italics), and GFM tables render
+    await expect(preview.getByText("Ask finance (see snake_case_name below)")).toBeVisible();
+    await expect(preview.locator("em")).toHaveCount(0);
+    await expect(preview.getByRole("table").getByRole("row")).toHaveText(["FieldLimit", "max_refund_eur500", "approval_timeout_h48"]);
     await expect(preview).toContainText("<script>alert(1)</script>");
     await expect(preview.locator("script")).toHaveCount(0);
     await screenshot(page, "skills-preview");

@@ -1,164 +1,77 @@
 /**
- * A small, safe Markdown preview: headings, paragraphs, lists, block quotes, fenced code, rules, and inline
- * code, bold, italic and links. It builds React elements — text is never parsed as HTML, so raw HTML in the
- * Markdown shows as text — and only http(s) and mailto links become links.
+ * The skill body's Markdown preview: CommonMark with GitHub's extensions (tables, task lists, strikethrough,
+ * autolinks), parsed by react-markdown + remark-gfm, so `snake_case_name` keeps its underscores (intraword `_`
+ * is not emphasis). Safe by construction: it builds React elements and never parses text as HTML (no
+ * rehype-raw, so raw HTML in the Markdown shows as text); only http(s) and mailto links become links, and
+ * images are not loaded (their alt text shows instead).
  */
-import type { ReactNode } from "react";
+import type { ComponentPropsWithoutRef, JSX } from "react";
+import Markdown, { type Components, defaultUrlTransform, type ExtraProps } from "react-markdown";
+import remarkGfm from "remark-gfm";
 
-const INLINE = /(`[^`]+`)|(\*\*[^*]+\*\*)|(\*[^*\s][^*]*\*)|(_[^_\s][^_]*_)|(\[[^\]]+\]\([^)\s]+\))/;
+const REMARK_PLUGINS = [remarkGfm];
 
-function inline(text: string, keyPrefix: string): ReactNode[] {
-  const nodes: ReactNode[] = [];
-  let rest = text;
-  let index = 0;
-  while (rest) {
-    const match = INLINE.exec(rest);
-    if (!match) {
-      nodes.push(rest);
-      break;
-    }
-    if (match.index > 0) nodes.push(rest.slice(0, match.index));
-    const token = match[0];
-    const key = `${keyPrefix}-${index++}`;
-    if (token.startsWith("`")) {
-      nodes.push(
-        <code key={key} className="rounded bg-zinc-100 px-1 font-mono text-[0.85em] dark:bg-zinc-800">
-          {token.slice(1, -1)}
-        </code>,
-      );
-    } else if (token.startsWith("**")) {
-      nodes.push(<strong key={key}>{inline(token.slice(2, -2), key)}</strong>);
-    } else if (token.startsWith("*") || token.startsWith("_")) {
-      nodes.push(<em key={key}>{inline(token.slice(1, -1), key)}</em>);
-    } else {
-      const [, label, href] = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(token) ?? [];
-      nodes.push(
-        /^(https?:|mailto:)/i.test(href ?? "") ? (
-          <a
-            key={key}
-            href={href}
-            target="_blank"
-            rel="noopener noreferrer nofollow"
-            className="text-brand-700 underline dark:text-brand-400"
-          >
-            {label}
-          </a>
-        ) : (
-          token
-        ),
-      );
-    }
-    rest = rest.slice(match.index + token.length);
-  }
-  return nodes;
+const LINKABLE = /^(https?:|mailto:)/i;
+
+/** Keeps an `href` that is http(s) or mailto (and passes react-markdown's own check); drops every other URL. */
+function keepSafeLinks(url: string, key: string): string {
+  return key === "href" && LINKABLE.test(url) ? defaultUrlTransform(url) : "";
 }
 
-type Block =
-  | { type: "heading"; level: number; text: string }
-  | { type: "paragraph"; text: string }
-  | { type: "list"; ordered: boolean; items: string[] }
-  | { type: "quote"; text: string }
-  | { type: "code"; text: string }
-  | { type: "rule" };
+type Props<Tag extends keyof JSX.IntrinsicElements> = ComponentPropsWithoutRef<Tag> & ExtraProps;
 
-function parseBlocks(markdown: string): Block[] {
-  const lines = markdown.replace(/\r\n?/g, "\n").split("\n");
-  const blocks: Block[] = [];
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i];
-    if (line.trim() === "") {
-      i++;
-    } else if (line.trimStart().startsWith("```")) {
-      const code: string[] = [];
-      i++;
-      while (i < lines.length && !lines[i].trimStart().startsWith("```")) code.push(lines[i++]);
-      i++;
-      blocks.push({ type: "code", text: code.join("\n") });
-    } else if (/^#{1,6}\s/.test(line)) {
-      const [, hashes, text] = /^(#{1,6})\s+(.*)$/.exec(line) ?? ["", "#", line];
-      blocks.push({ type: "heading", level: hashes.length, text: text.replace(/\s#+\s*$/, "") });
-      i++;
-    } else if (/^\s*([-*_])(\s*\1){2,}\s*$/.test(line)) {
-      blocks.push({ type: "rule" });
-      i++;
-    } else if (/^\s*([-*+]|\d+[.)])\s+/.test(line)) {
-      const ordered = /^\s*\d+[.)]\s+/.test(line);
-      const items: string[] = [];
-      while (i < lines.length && /^\s*([-*+]|\d+[.)])\s+/.test(lines[i])) {
-        items.push(lines[i].replace(/^\s*([-*+]|\d+[.)])\s+/, ""));
-        i++;
-        while (i < lines.length && /^\s{2,}\S/.test(lines[i]) && !/^\s*([-*+]|\d+[.)])\s+/.test(lines[i]))
-          items[items.length - 1] += ` ${lines[i++].trim()}`;
-      }
-      blocks.push({ type: "list", ordered, items });
-    } else if (line.startsWith(">")) {
-      const quote: string[] = [];
-      while (i < lines.length && lines[i].startsWith(">")) quote.push(lines[i++].replace(/^>\s?/, ""));
-      blocks.push({ type: "quote", text: quote.join(" ") });
-    } else {
-      const paragraph: string[] = [];
-      while (i < lines.length && lines[i].trim() !== "" && !/^(#{1,6}\s|```|>|\s*([-*+]|\d+[.)])\s+)/.test(lines[i]))
-        paragraph.push(lines[i++].trim());
-      blocks.push({ type: "paragraph", text: paragraph.join(" ") });
-    }
-  }
-  return blocks;
-}
+/** Element renderers with the app's styles; `node` (the syntax tree) is never passed to the DOM. */
+const COMPONENTS = {
+  // the page has its own h1: Markdown headings start one level down
+  h1: ({ node: _node, ...props }: Props<"h1">) => <h2 className="text-xl font-semibold" {...props} />,
+  h2: ({ node: _node, ...props }: Props<"h2">) => <h3 className="text-lg font-semibold" {...props} />,
+  h3: ({ node: _node, ...props }: Props<"h3">) => <h4 className="text-base font-semibold" {...props} />,
+  h4: ({ node: _node, ...props }: Props<"h4">) => <h5 className="text-sm font-semibold" {...props} />,
+  h5: ({ node: _node, ...props }: Props<"h5">) => <h6 className="text-sm font-semibold" {...props} />,
+  h6: ({ node: _node, ...props }: Props<"h6">) => <h6 className="text-sm font-medium" {...props} />,
+  ul: ({ node: _node, ...props }: Props<"ul">) => <ul className="list-disc space-y-1 pl-6" {...props} />,
+  ol: ({ node: _node, ...props }: Props<"ol">) => <ol className="list-decimal space-y-1 pl-6" {...props} />,
+  blockquote: ({ node: _node, ...props }: Props<"blockquote">) => (
+    <blockquote className="border-l-4 border-zinc-300 pl-3 text-zinc-600 dark:border-zinc-700 dark:text-zinc-400" {...props} />
+  ),
+  hr: ({ node: _node, ...props }: Props<"hr">) => <hr className="border-zinc-200 dark:border-zinc-800" {...props} />,
+  pre: ({ node: _node, ...props }: Props<"pre">) => (
+    <pre
+      className="overflow-auto rounded bg-zinc-100 p-3 font-mono text-xs dark:bg-zinc-950 [&>code]:bg-transparent [&>code]:p-0 [&>code]:text-xs"
+      {...props}
+    />
+  ),
+  code: ({ node: _node, ...props }: Props<"code">) => (
+    <code className="rounded bg-zinc-100 px-1 font-mono text-[0.85em] dark:bg-zinc-800" {...props} />
+  ),
+  a: ({ node: _node, href, children }: Props<"a">) =>
+    href ? (
+      <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="text-brand-700 underline dark:text-brand-400">
+        {children}
+      </a>
+    ) : (
+      <span>{children}</span>
+    ),
+  img: ({ alt }: Props<"img">) => <span className="text-zinc-500">[{alt || "image"}]</span>,
+  table: ({ node: _node, ...props }: Props<"table">) => (
+    <div className="overflow-x-auto">
+      <table className="border-collapse text-left text-sm" {...props} />
+    </div>
+  ),
+  th: ({ node: _node, ...props }: Props<"th">) => (
+    <th className="border border-zinc-300 bg-zinc-50 px-3 py-1.5 font-semibold dark:border-zinc-700 dark:bg-zinc-900" {...props} />
+  ),
+  td: ({ node: _node, ...props }: Props<"td">) => <td className="border border-zinc-300 px-3 py-1.5 dark:border-zinc-700" {...props} />,
+} satisfies Components;
 
-const HEADING_CLASS = [
-  "text-xl font-semibold",
-  "text-lg font-semibold",
-  "text-base font-semibold",
-  "text-sm font-semibold",
-  "text-sm font-semibold",
-  "text-sm font-medium",
-];
-
+/** Renders a skill's Markdown body (see the module comment for what is supported and what is refused). */
 export function MarkdownPreview({ markdown }: { markdown: string }) {
-  const blocks = parseBlocks(markdown);
-  if (blocks.length === 0) return <p className="text-sm text-zinc-500">Nothing to preview yet.</p>;
+  if (markdown.trim() === "") return <p className="text-sm text-zinc-500">Nothing to preview yet.</p>;
   return (
     <div className="space-y-3 text-sm leading-relaxed" data-testid="markdown-preview">
-      {blocks.map((block, index) => {
-        const key = `b${index}`;
-        switch (block.type) {
-          case "rule":
-            return <hr key={key} className="border-zinc-200 dark:border-zinc-800" />;
-          case "heading": {
-            const Tag = `h${Math.min(block.level + 1, 6)}` as "h2";
-            return (
-              <Tag key={key} className={HEADING_CLASS[block.level - 1]}>
-                {inline(block.text, key)}
-              </Tag>
-            );
-          }
-          case "paragraph":
-            return <p key={key}>{inline(block.text, key)}</p>;
-          case "quote":
-            return (
-              <blockquote key={key} className="border-l-4 border-zinc-300 pl-3 text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
-                {inline(block.text, key)}
-              </blockquote>
-            );
-          case "code":
-            return (
-              <pre key={key} className="overflow-auto rounded bg-zinc-100 p-3 font-mono text-xs dark:bg-zinc-950">
-                {block.text}
-              </pre>
-            );
-          default: {
-            const List = block.ordered ? "ol" : "ul";
-            return (
-              <List key={key} className={block.ordered ? "list-decimal space-y-1 pl-6" : "list-disc space-y-1 pl-6"}>
-                {block.items.map((item, itemIndex) => (
-                  <li key={`${key}-${itemIndex}`}>{inline(item, `${key}-${itemIndex}`)}</li>
-                ))}
-              </List>
-            );
-          }
-        }
-      })}
+      <Markdown remarkPlugins={REMARK_PLUGINS} components={COMPONENTS} urlTransform={keepSafeLinks}>
+        {markdown}
+      </Markdown>
     </div>
   );
 }
