@@ -10,7 +10,7 @@
  * same functions (capability-definitions.ts, connectors.ts, settings.ts), so they return equal values
  * (connector-lookups.int.test.ts compares them).
  */
-import { v7 as uuidv7 } from "uuid";
+import { newId } from "@/lib/ids";
 import { appendAuditLog } from "@/lib/audit";
 import type { DatabaseConnectorDefinition } from "@/lib/connectors/database-connector";
 import type { ConnectorAuditEntry, ConnectorDefinition } from "@/lib/connectors/types";
@@ -208,7 +208,7 @@ async function appendDirectAudit(direct: DirectSqlite, entry: ConnectorAuditEntr
     direct.run(
       'INSERT INTO "AuditLog" ("id", "at", "actorId", "actorEmail", "action", "targetType", "targetId", "data") VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       [
-        uuidv7(),
+        newId(),
         sqliteTime(new Date()),
         record.actorId,
         record.actorEmail,

@@ -6,7 +6,7 @@
  * written as Prisma writes them: ISO-8601 text on SQLite (the adapter binds a Date as `…+00:00`), UTC
  * `timestamp(3)` on PostgreSQL (`$n::timestamptz AT TIME ZONE 'UTC'`).
  */
-import { v7 as uuidv7 } from "uuid";
+import { newId } from "@/lib/ids";
 import type { NewRunEvent, NodeRunRecord, RunPatch } from "@/lib/workflow/run-store";
 import type { DatabaseKind } from "./database-url";
 import { nodeRunColumns, runPatchToUpdate, type runToCreate } from "./run-records";
@@ -66,7 +66,7 @@ export function insertEventsSql(kind: DatabaseKind, runId: string, firstSeq: num
 
 /** Multi-row upsert of node runs by (runId, nodeId); a new row gets a random id, an existing one keeps its id and cost. */
 export function upsertNodeRunsSql(kind: DatabaseKind, runId: string, nodeRuns: readonly NodeRunRecord[]): SqlStatement {
-  const rows = nodeRuns.map((nodeRun) => ({ id: uuidv7(), runId, nodeId: nodeRun.nodeId, ...nodeRunColumns(nodeRun) }));
+  const rows = nodeRuns.map((nodeRun) => ({ id: newId(), runId, nodeId: nodeRun.nodeId, ...nodeRunColumns(nodeRun) }));
   const updated = Object.keys(rows[0]).filter((column) => column !== "id" && column !== "runId" && column !== "nodeId");
   const suffix = ` ON CONFLICT ("runId", "nodeId") DO UPDATE SET ${updated.map((c) => `"${c}" = excluded."${c}"`).join(", ")}`;
   return insertRows(kind, "NodeRun", rows, suffix);

@@ -4,7 +4,7 @@
  * resume, decide, cancel or recover a run.
  */
 import { randomUUID } from "node:crypto";
-import { v7 as uuidv7 } from "uuid";
+import { newId } from "../../ids";
 import { WorkflowError, type WorkflowIssue } from "../errors";
 import { checkRunInputs } from "../inputs";
 import type { StartConfig } from "../nodes/start";
@@ -56,7 +56,7 @@ export function createEngine(options: EngineOptions): WorkflowEngine {
     workerId: options.workerId ?? `worker-${randomUUID()}`,
     maxParallel: Math.max(1, options.maxParallel ?? 8),
     limits: { maxSteps: options.limits?.maxSteps ?? 10_000, maxDurationMs: options.limits?.maxDurationMs ?? 3_600_000 },
-    createId: options.createId ?? (() => uuidv7()),
+    createId: options.createId ?? (() => newId()),
     resolveServices:
       typeof options.services === "function"
         ? options.services
