@@ -184,6 +184,26 @@ test.describe("capability sources", () => {
     await expect(page.getByTestId("try-body")).toContainText("read-only");
   });
 
+  test("test connection with an invalid URL names the URL field and the problem, at once", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/settings/mcp-servers");
+    const form = page.getByRole("form", { name: "New MCP server" });
+    await form.getByLabel("Name").fill("Broken");
+    await form.getByLabel("Key").fill("broken");
+    const problem = "Not a full URL (it needs http:// or https:// and a host), e.g. https://mcp.example.com/mcp.";
+    for (const url of ["not a url", "http//x", "http://not a url"]) {
+      await form.getByLabel("URL").fill(url);
+      await form.getByRole("button", { name: "Test connection" }).click();
+      await expect(form.getByTestId("mcp-test-result")).toHaveText(`Not tested: check the form.URL: n${problem.slice(1)}`, {
+        timeout: 3000,
+      });
+      await expect(form.locator("#mcp-new-url-error")).toHaveText(problem);
+      await expect(form.getByLabel("URL")).toHaveAttribute("aria-invalid", "true");
+      await expect(form.getByRole("button", { name: "Test connection" })).toBeEnabled();
+    }
+    await screenshot(page, "mcp-server-invalid-url");
+  });
+
   test("add an MCP server over Streamable HTTP and see its tools; a server that is down fails fast", async ({ page }) => {
     await signIn(page);
     await page.goto("/settings/mcp-servers");

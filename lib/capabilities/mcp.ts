@@ -5,6 +5,7 @@
  */
 import { appendAuditLog } from "@/lib/audit";
 import type { Db } from "@/lib/db/client";
+import type { FieldErrors } from "@/lib/errors";
 import { getMcpServerDefinition } from "@/lib/db/queries/capability-definitions";
 import { getAllowStdio, getSsrfPolicy } from "@/lib/db/queries/settings";
 import { createMcpSessionPool, listTools, type McpSessionPool } from "@/lib/mcp/session-pool";
@@ -20,9 +21,13 @@ export async function mcpClientFor(db: Db): Promise<McpSessionPool> {
   return createMcpSessionPool({ resolveServer: (key) => getMcpServerDefinition(db, key), allowStdio, ssrf });
 }
 
+/**
+ * The outcome of "test connection". A failure with code `invalid_input` was not tried: the form's values did not
+ * validate, `error` names the first field and `fields` has each field's message.
+ */
 export type McpTestResult =
   | { ok: true; tools: McpToolInfo[]; elapsed_ms: number }
-  | { ok: false; code: string; error: string; elapsed_ms: number };
+  | { ok: false; code: string; error: string; elapsed_ms: number; fields?: FieldErrors };
 
 /**
  * Connects to `server`, lists its tools and closes the session. The whole test is bounded by the server's

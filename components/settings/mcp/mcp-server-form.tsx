@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { type UseFormRegister, useFieldArray, useForm, type Control } from "react-hook-form";
 import { saveMcpServer, testMcpServerAction } from "@/app/(app)/settings/mcp-servers/actions";
-import { type McpServerFormValues, mcpServerSchema } from "@/app/(app)/settings/mcp-servers/schema";
+import { type McpServerFormValues, mcpServerProblem, mcpServerSchema } from "@/app/(app)/settings/mcp-servers/schema";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select, Textarea, inputClass } from "@/components/ui/field";
 import type { McpTestResult } from "@/lib/capabilities/mcp";
@@ -122,11 +122,21 @@ export function McpServerForm({
     }),
   );
 
+  // Invalid values are not sent: each field shows its error, and the outcome line beside the button names the
+  // first one (so a problem is never silent). The server checks again and its field errors are shown the same way.
   const onTest = () =>
     startTest(async () => {
       setTest(null);
-      if (!(await trigger())) return;
-      setTest(await testMcpServerAction(server?.id ?? null, getValues()));
+      if (!(await trigger())) {
+        const parsed = mcpServerSchema.safeParse(getValues());
+        const error = parsed.success ? "Some fields need attention." : mcpServerProblem(parsed.error).message;
+        setTest({ ok: false, code: "invalid_input", error, elapsed_ms: 0 });
+        return;
+      }
+      const result = await testMcpServerAction(server?.id ?? null, getValues());
+      if (!result.ok)
+        for (const [name, message] of Object.entries(result.fields ?? {})) setError(name as keyof McpServerFormValues, { message });
+      setTest(result);
     });
 
   return (

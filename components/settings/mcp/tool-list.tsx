@@ -13,7 +13,9 @@ export function McpTestOutcome({ result }: { result: McpTestResult }) {
         <XCircle size={16} className="mt-0.5 shrink-0" aria-hidden="true" />
         <div>
           <p className="font-medium">
-            Connection failed ({result.code}) after {result.elapsed_ms} ms.
+            {result.code === "invalid_input"
+              ? "Not tested: check the form."
+              : `Connection failed (${result.code}) after ${result.elapsed_ms} ms.`}
           </p>
           <p className="break-all">{result.error}</p>
         </div>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FieldErrors } from "@/lib/errors";
+import { describeFieldErrors } from "@/lib/field-errors";
 
 export const knowledgeBaseSchema = z
   .object({
@@ -45,22 +46,9 @@ export type RetrievalFormValues = z.infer<typeof retrievalSchema>;
 
 const RETRIEVAL_LABELS: Record<keyof RetrievalFormValues, string> = { query: "Query", topK: "Top k" };
 
-/**
- * The retrieval form's problems as the other forms report them: one message per field (`fields`, keyed by the
- * field's name, the first issue of each), and `message`, one sentence naming the first field for the alert
- * line, e.g. "Query: at most 2,000 characters (you have 2,345).".
- */
+/** The retrieval form's problems: one message per field and a sentence naming the first (lib/field-errors.ts). */
 export function retrievalProblem(error: z.ZodError): { message: string; fields: FieldErrors } {
-  const fields: FieldErrors = {};
-  for (const issue of error.issues) {
-    const name = String(issue.path[0] ?? "query");
-    fields[name] ??= issue.message;
-  }
-  const [first] = error.issues;
-  const name = String(first?.path[0] ?? "query") as keyof RetrievalFormValues;
-  const text = first?.message ?? "Check the query.";
-  const message = `${RETRIEVAL_LABELS[name] ?? name}: ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
-  return { message, fields };
+  return describeFieldErrors(error, RETRIEVAL_LABELS, "query");
 }
 
 /** Files a knowledge base accepts (lib/knowledge/extract-text.ts). */

@@ -10,15 +10,11 @@ import * as mcpServers from "@/lib/db/queries/mcp-servers";
 import { getAllowStdio, setAllowStdio } from "@/lib/db/queries/settings";
 import { AppError, actionResult } from "@/lib/errors";
 import type { McpServerDefinition } from "@/lib/mcp/types";
-import { type McpServerFormValues, mcpServerSchema } from "./schema";
+import { type McpServerFormValues, mcpServerProblem, mcpServerSchema } from "./schema";
 
 function parse(input: unknown): McpServerFormValues {
   const parsed = mcpServerSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new AppError("invalid_input", undefined, {
-      fields: Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-    });
-  }
+  if (!parsed.success) throw new AppError("invalid_input", undefined, { fields: mcpServerProblem(parsed.error).fields });
   return parsed.data;
 }
 
@@ -103,7 +99,8 @@ export async function deleteMcpServer(id: string) {
 
 /**
  * "Test connection" for a saved server (`input` null) or for the form's values (blank secrets taken from the
- * saved server `id`). Lists the tools with their schemas; errors come back as a result, within the timeout.
+ * saved server `id`). Lists the tools with their schemas; errors come back as a result, within the timeout. Values
+ * that do not validate are not tried: `invalid_input`, the first field named in `error`, each in `fields`.
  */
 export async function testMcpServerAction(id: string | null, input: unknown | null): Promise<McpTestResult> {
   const user = await requireUser();
@@ -115,8 +112,10 @@ export async function testMcpServerAction(id: string | null, input: unknown | nu
     if (!definition) return { ok: false, code: "not_found", error: "That MCP server does not exist or is disabled.", elapsed_ms: 0 };
   } else {
     const parsed = mcpServerSchema.safeParse(input);
-    if (!parsed.success)
-      return { ok: false, code: "invalid_input", error: parsed.error.issues[0]?.message ?? "Check the form.", elapsed_ms: 0 };
+    if (!parsed.success) {
+      const { message, fields } = mcpServerProblem(parsed.error);
+      return { ok: false, code: "invalid_input", error: message, fields, elapsed_ms: 0 };
+    }
     const values = toInput(parsed.data);
     const secrets = await mcpServers.mergedMcpSecrets(db, user, id, values);
     definition =
