@@ -8,6 +8,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** thread (CPU) time of a complete event, µs */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: { name?: string; data?: { type?: string } };
@@ -23,9 +25,12 @@ export function percentile(sorted: readonly number[], p: number): number {
  * Main-thread work per drag step: the trace's pointer moves (`EventDispatch` of type `pointermove` on the
  * renderer's main thread) cut time into steps; a step's work is the time (ms) the main thread was busy in
  * it, from the top-level trace events on that thread (tasks: event handling, React renders, scheduled
- * work, style, layout, paint). A step under 16.7 ms fits in one frame at 60 Hz.
+ * work, style, layout, paint). A step under 16.7 ms fits in one frame at 60 Hz. `wall` is that busy time on
+ * the clock; `cpu` is the thread's CPU time in the same tasks (the events' `tdur`), which leaves out the
+ * time the thread was runnable but descheduled by other processes (the figure to compare across runs on
+ * a shared, loaded machine; on an idle one the two agree). Both sorted ascending.
  */
-export function workPerPointerMove(trace: { traceEvents: TraceEvent[] }): number[] {
+export function workPerPointerMove(trace: { traceEvents: TraceEvent[] }): { wall: number[]; cpu: number[] } {
   const events = trace.traceEvents;
   const mains = events.filter((event) => event.name === "thread_name" && event.args?.name === "CrRendererMain");
   const moves = (pid: number, tid: number) =>
@@ -37,33 +42,39 @@ export function workPerPointerMove(trace: { traceEvents: TraceEvent[] }): number
       .sort((a, b) => a - b);
   // the page's main thread is the renderer main thread that saw the pointer moves
   const main = mains.map((thread) => ({ thread, moves: moves(thread.pid, thread.tid) })).sort((a, b) => b.moves.length - a.moves.length)[0];
-  if (!main || main.moves.length < 2) return [];
+  if (!main || main.moves.length < 2) return { wall: [], cpu: [] };
   // busy intervals: complete events not nested in an earlier one (task names differ between Chromium versions)
-  const busy: Array<[number, number]> = [];
+  // [start, end, CPU share of the wall time]
+  const busy: Array<[number, number, number]> = [];
   let coveredUntil = Number.NEGATIVE_INFINITY;
   const complete = events
     .filter((event) => event.pid === main.thread.pid && event.tid === main.thread.tid && event.ph === "X" && (event.dur ?? 0) > 0)
     .sort((a, b) => a.ts - b.ts);
   for (const event of complete) {
     const end = event.ts + (event.dur ?? 0);
-    if (event.ts >= coveredUntil) busy.push([event.ts, end]);
+    if (event.ts >= coveredUntil) busy.push([event.ts, end, Math.min(1, (event.tdur ?? event.dur ?? 0) / (event.dur ?? 1))]);
     else if (end > coveredUntil) busy[busy.length - 1][1] = end;
     coveredUntil = Math.max(coveredUntil, end);
   }
   const starts = main.moves;
-  const work: number[] = [];
+  const wall: number[] = [];
+  const cpu: number[] = [];
   for (let index = 0; index < starts.length - 1; index++) {
     const from = starts[index];
     const to = starts[index + 1];
     let total = 0;
-    for (const [begin, end] of busy) {
+    let thread = 0;
+    for (const [begin, end, share] of busy) {
       if (end <= from) continue;
       if (begin >= to) break;
-      total += Math.min(end, to) - Math.max(begin, from);
+      const overlap = Math.min(end, to) - Math.max(begin, from);
+      total += overlap;
+      thread += overlap * share;
     }
-    work.push(total / 1000);
+    wall.push(total / 1000);
+    cpu.push(thread / 1000);
   }
-  return work.sort((a, b) => a - b);
+  return { wall: wall.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b) };
 }
 
 interface ProfileNode {
