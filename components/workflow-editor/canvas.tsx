@@ -7,7 +7,6 @@ import {
   ControlButton,
   Controls,
   type Edge,
-  MiniMap,
   type OnBeforeDelete,
   ReactFlow,
   type Viewport,
@@ -17,12 +16,13 @@ import {
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { Info, Map as MapIcon } from "lucide-react";
-import { type DragEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type DragEvent, memo, useCallback, useEffect, useRef, useState } from "react";
 import { isNodeType, nodeRegistry } from "@/lib/workflow/nodes/registry";
 import type { NodeType } from "@/lib/workflow/nodes/node-definition";
 import { connectionProblem } from "./connection-rules";
 import { type GraphStore, useGraph } from "./graph-store";
 import type { EditorOperations } from "./hooks/use-editor-graph";
+import { EditorMinimap } from "./minimap";
 import { COMPACT_ZOOM, CompactNodesContext } from "./nodes/node-shell";
 import { nodeTypes } from "./nodes/node-types";
 import { type EditorEdge, type EditorNode, PALETTE_DRAG_TYPE } from "./types";
@@ -40,26 +40,6 @@ const MINIMAP_STORAGE_KEY = "switchyard.editor.minimap";
 
 function zoomedOut(state: { transform: [number, number, number] }): boolean {
   return state.transform[2] < COMPACT_ZOOM;
-}
-
-/**
- * A stroke (in flow units) about 2 px wide on the minimap, so that on a large graph, where a node is less
- * than a pixel tall there, every node still shows. From the nodes' extent (their width taken as 240 px).
- */
-function minimapStroke(nodes: readonly EditorNode[]): number {
-  if (nodes.length === 0) return 0;
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  for (const { position } of nodes) {
-    minX = Math.min(minX, position.x);
-    minY = Math.min(minY, position.y);
-    maxX = Math.max(maxX, position.x + 240);
-    maxY = Math.max(maxY, position.y + 80);
-  }
-  const unitsPerPixel = Math.max((maxX - minX) / minimapStyle.width, (maxY - minY) / minimapStyle.height);
-  return Math.round(2 * unitsPerPixel);
 }
 
 function minimapColor(node: EditorNode): string {
@@ -108,8 +88,6 @@ export const Canvas = memo(function Canvas({
     if (warming && measured) setWarming(false);
   }, [warming, measured]);
   const compact = useStore(zoomedOut) || warming;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the extent is re-read when nodes come or go, not on every move
-  const strokeWidth = useMemo(() => minimapStroke(nodes), [nodes.length]);
   // fit the view to the nodes the workflow opens with; an empty canvas keeps the default view, or the
   // first node dropped would be fitted into the middle instead of staying where it was dropped
   const [fitOnOpen] = useState(() => !initialViewport && nodes.length > 0);
@@ -213,18 +191,7 @@ export const Canvas = memo(function Canvas({
               <MapIcon aria-hidden="true" />
             </ControlButton>
           </Controls>
-          {minimapShown ? (
-            <MiniMap
-              position="bottom-right"
-              style={minimapStyle}
-              pannable
-              zoomable
-              nodeColor={minimapColor}
-              nodeStrokeColor={minimapColor}
-              nodeStrokeWidth={strokeWidth}
-              ariaLabel="Minimap"
-            />
-          ) : null}
+          {minimapShown ? <EditorMinimap nodes={nodes} color={minimapColor} size={minimapStyle} ariaLabel="Minimap" /> : null}
         </ReactFlow>
       </CompactNodesContext.Provider>
       {nodes.length === 0 ? (

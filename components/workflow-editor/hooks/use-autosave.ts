@@ -14,6 +14,8 @@ export type SaveState =
 
 const DEBOUNCE_MS = 800;
 const RETRY_MS = 5000;
+/** How often a due save checks again whether the gesture holding it back (a node drag) has ended. */
+const BUSY_RECHECK_MS = 200;
 
 /** A copy of unsaved work in this browser, so a failed save or a closed tab loses nothing. */
 export interface DraftBackup {
@@ -52,10 +54,20 @@ function writeBackup(workflowId: string, backup: DraftBackup | null): void {
  * Saves the draft through `saveDraftAction` shortly after each change (`changeCounter` moves), naming the
  * revision it edited. A stale save comes back as a conflict and autosave stops until the person chooses
  * (`overwrite` or `adopt` after loading theirs). Failed saves keep the work (in state and a local
- * backup) and retry. `flush` saves now and resolves true once everything is saved.
+ * backup) and retry. `flush` saves now and resolves true once everything is saved. While `isBusy()` is
+ * true (a node is being dragged) a due save waits: serialising and sending a 1,000-node graph is a long
+ * task that would otherwise land in the middle of the next drag.
  */
-export function useAutosave(options: { workflowId: string; initialRevision: number; changeCounter: number; getGraph: () => StoredGraph }) {
+export function useAutosave(options: {
+  workflowId: string;
+  initialRevision: number;
+  changeCounter: number;
+  getGraph: () => StoredGraph;
+  isBusy?: () => boolean;
+}) {
   const { workflowId, changeCounter, getGraph } = options;
+  const isBusyRef = useRef(options.isBusy);
+  isBusyRef.current = options.isBusy;
   const [state, setState] = useState<SaveState>({ status: "saved", savedAt: null });
   const revision = useRef(options.initialRevision);
   const [revisionShown, setRevisionShown] = useState(options.initialRevision);
@@ -130,7 +142,11 @@ export function useAutosave(options: { workflowId: string; initialRevision: numb
     if (conflicted.current) return;
     setState((current) => (current.status === "saving" ? current : { status: "dirty" }));
     clearTimer();
-    timer.current = setTimeout(() => void save(), DEBOUNCE_MS);
+    const saveWhenIdle = () => {
+      if (isBusyRef.current?.()) timer.current = setTimeout(saveWhenIdle, BUSY_RECHECK_MS);
+      else void save();
+    };
+    timer.current = setTimeout(saveWhenIdle, DEBOUNCE_MS);
   }, [changeCounter, save, workflowId, clearTimer]);
 
   useEffect(() => clearTimer, [clearTimer]);
