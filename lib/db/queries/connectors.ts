@@ -1,7 +1,8 @@
 /**
  * Connectors and their actions (models Connector, ConnectorAction). Secrets (token, API key, password,
  * database URL) are stored AES-256-GCM encrypted in `secretEnc` and never leave this module in a view:
- * views carry `hasSecret` and `secretMasked` only. The decrypted definitions the runtime needs come from
+ * views carry `hasSecret` and `secretMasked` only, and the masked tail only for the connector's owner and
+ * admins (everyone else who may see a shared connector gets {@link SECRET_SET_HINT}). The decrypted definitions the runtime needs come from
  * capability-definitions.ts.
  */
 import { decryptSecret, encryptSecret, maskSecret } from "@/lib/crypto/secrets";
@@ -23,7 +24,10 @@ export interface ConnectorAuthConfig {
   max_rows?: number;
 }
 
-/** A connector as the browser may see it: no secret, only whether one is stored and its masked tail. */
+/** What a viewer who is neither the connector's owner nor an admin sees for a stored secret: no characters of it. */
+export const SECRET_SET_HINT = "•••• set";
+
+/** A connector as the browser may see it: no secret, only whether one is stored and a hint of it. */
 export interface ConnectorView {
   id: string;
   key: string;
@@ -34,6 +38,10 @@ export interface ConnectorView {
   authKind: ConnectorAuthKind;
   authConfig: ConnectorAuthConfig;
   hasSecret: boolean;
+  /**
+   * "" when no secret is stored; else its masked tail (`••••3210`) for the owner and admins, and
+   * {@link SECRET_SET_HINT} for everyone else.
+   */
   secretMasked: string;
   visibility: "private" | "shared";
   ownerId: string | null;
@@ -99,7 +107,13 @@ function visibleTo(viewer: Viewer) {
   return viewer.role === "admin" ? {} : { OR: [{ visibility: "shared" }, { ownerId: viewer.id }] };
 }
 
-function toView(row: ConnectorRow, actionCount: number): ConnectorView {
+/** The secret hint `viewer` may see (see {@link ConnectorView.secretMasked}). */
+function secretHint(row: ConnectorRow, viewer: Viewer): string {
+  if (!row.secretEnc) return "";
+  return canEditConnector(viewer, row) ? maskSecret(decryptSecret(row.secretEnc)) : SECRET_SET_HINT;
+}
+
+function toView(row: ConnectorRow, actionCount: number, viewer: Viewer): ConnectorView {
   return {
     id: row.id,
     key: row.key,
@@ -110,7 +124,7 @@ function toView(row: ConnectorRow, actionCount: number): ConnectorView {
     authKind: row.authKind as ConnectorAuthKind,
     authConfig: parseJson<ConnectorAuthConfig>(row.authConfig, {}),
     hasSecret: Boolean(row.secretEnc),
-    secretMasked: row.secretEnc ? maskSecret(decryptSecret(row.secretEnc)) : "",
+    secretMasked: secretHint(row, viewer),
     visibility: row.visibility === "private" ? "private" : "shared",
     ownerId: row.ownerId,
     actionCount,
@@ -162,7 +176,7 @@ export async function listConnectors(db: Db, viewer: Viewer): Promise<ConnectorV
     orderBy: { name: "asc" },
     include: { _count: { select: { actions: true } } },
   });
-  return rows.map((row) => toView(row, row._count.actions));
+  return rows.map((row) => toView(row, row._count.actions, viewer));
 }
 
 /** One connector with its actions, or null when absent or not visible to the viewer. */
@@ -173,7 +187,7 @@ export async function getConnector(
 ): Promise<{ connector: ConnectorView; actions: ConnectorActionView[] } | null> {
   const row = await db.connector.findFirst({ where: { id, ...visibleTo(viewer) }, include: { actions: { orderBy: { name: "asc" } } } });
   if (!row) return null;
-  return { connector: toView(row, row.actions.length), actions: row.actions.map(toActionView) };
+  return { connector: toView(row, row.actions.length, viewer), actions: row.actions.map(toActionView) };
 }
 
 /** True when the viewer may change the connector: its owner, or an admin. */
@@ -218,7 +232,7 @@ async function assertKeyFree(db: Db, key: string, exceptId?: string): Promise<vo
 export async function createConnector(db: Db, viewer: Viewer, input: ConnectorInput): Promise<ConnectorView> {
   await assertKeyFree(db, input.key);
   const row = await db.connector.create({ data: { ...connectorData(input, secretFor(input, null)), ownerId: viewer.id } });
-  return toView(row, 0);
+  return toView(row, 0, viewer);
 }
 
 /** Updates a connector; a blank secret keeps the stored one. @throws AppError `not_found`, `forbidden`, `invalid_input`. */
@@ -230,14 +244,14 @@ export async function updateConnector(db: Db, viewer: Viewer, id: string, input:
     data: connectorData(input, secretFor(input, existing.secretEnc)),
     include: { _count: { select: { actions: true } } },
   });
-  return toView(row, row._count.actions);
+  return toView(row, row._count.actions, viewer);
 }
 
 /** Deletes a connector and its actions. @throws AppError `not_found`, `forbidden`. */
 export async function deleteConnector(db: Db, viewer: Viewer, id: string): Promise<ConnectorView> {
   const existing = await editableRow(db, viewer, id);
   await db.connector.delete({ where: { id } });
-  return toView(existing, 0);
+  return toView(existing, 0, viewer);
 }
 
 function actionData(input: ConnectorActionInput) {
