@@ -2,12 +2,12 @@
  * The ConnectorService of lib/workflow/services.ts for HTTP connectors (spec §1 connectors, §2 CONNECTOR).
  *
  * One call: resolve the connector → find the action → check the caller's access (access.ts) → validate the
- * parameters → build the request (build-request.ts) → safeFetch under the SSRF policy with the action's
+ * parameters → build the request (build-request.ts) → safeRequest under the SSRF policy with the action's
  * timeout → read the body up to `max_response_bytes` → redact secrets → write one audit entry.
  * Every HTTP status resolves (the CONNECTOR node turns ≥ 400 into `http_status`); secrets never appear
  * in results, errors or audit entries.
  */
-import { safeFetch } from "@/lib/net/safe-fetch";
+import { safeRequest } from "@/lib/net/safe-fetch";
 import { isServiceError, serviceError } from "@/lib/net/service-error";
 import type { SsrfPolicy } from "@/lib/net/ssrf";
 import { isWorkflowError, WorkflowError } from "@/lib/workflow/errors";
@@ -75,7 +75,11 @@ export function createConnectorService(options: ConnectorServiceOptions): Connec
     const timeoutSignal = AbortSignal.timeout(timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeoutSignal]) : timeoutSignal;
     try {
-      const response = await safeFetch(built.url, { method: built.method, headers: built.headers, body: built.body, signal }, options.ssrf);
+      const response = await safeRequest(
+        built.url,
+        { method: built.method, headers: built.headers, body: built.body, signal },
+        options.ssrf,
+      );
       entry.status = response.status;
       const { bytes, truncated } = await readCapped(response.body, maxBytes);
       entry.truncated = truncated;

@@ -35,6 +35,11 @@ beforeAll(async () => {
         json(response, 422, { errors: [{ field: "amount", message: "must be positive" }] });
       } else if (url.pathname === "/slow") {
         setTimeout(() => json(response, 200, { late: true }), 3000).unref();
+      } else if (url.pathname === "/stall") {
+        // headers and the first bytes at once, the rest never (within the test)
+        response.writeHead(200, { "content-type": "application/json" });
+        response.write('{"partial": ');
+        setTimeout(() => response.end("true}"), 3000).unref();
       } else if (url.pathname === "/page") {
         response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
         response.end("<html><body><h1>Status</h1><p>All good</p></body></html>");
@@ -106,6 +111,7 @@ function ordersConnector(): ConnectorDefinition {
       { id: "refund", name: "Refund", method: "POST", path: "/refunds", access: "write", body: { amount: "{{params.amount}}" } },
       { id: "missing", name: "Missing", method: "GET", path: "/nope" },
       { id: "slow", name: "Slow", method: "GET", path: "/slow", timeout_ms: 300 },
+      { id: "stall", name: "Stall", method: "GET", path: "/stall", timeout_ms: 300 },
       { id: "page", name: "Page", method: "GET", path: "/page" },
       { id: "big", name: "Big", method: "GET", path: "/big", max_response_bytes: 1000 },
       { id: "purge", name: "Purge", method: "DELETE", path: "/orders", access: "admin" },
@@ -214,6 +220,17 @@ describe("connector service", () => {
     });
     expect(Date.now() - started).toBeLessThan(1500);
     expect(audit[0]).toMatchObject({ status: null, error: { code: "timeout", message: "orders.slow timed out after 300 ms" } });
+  });
+
+  it("times out a body that stalls after the headers, with the status in the audit entry", async () => {
+    const { service, audit } = setup();
+    const started = Date.now();
+    await expect(service.call({ connectorId: "orders", actionId: "stall", parameters: {} })).rejects.toMatchObject({
+      code: "timeout",
+      message: "orders.stall timed out after 300 ms",
+    });
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(audit[0]).toMatchObject({ status: 200, error: { code: "timeout", message: "orders.stall timed out after 300 ms" } });
   });
 
   it("maps a cancelled run to `cancelled`", async () => {

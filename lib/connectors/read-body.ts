@@ -9,28 +9,41 @@ export function truncationMarker(maxBytes: number): string {
 }
 
 /**
- * Reads at most `maxBytes` bytes; stops reading (and cancels the stream, closing the connection) once more
- * arrive. Rejects when the stream errors (e.g. aborted).
+ * Reads at most `maxBytes` bytes of a web or Node stream; stops reading (cancels or destroys the stream,
+ * closing the connection) once more arrive. Rejects when the stream errors (e.g. aborted).
  */
 export async function readCapped(
-  body: ReadableStream<Uint8Array> | null,
+  body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | null,
   maxBytes: number,
 ): Promise<{ bytes: Buffer; truncated: boolean }> {
   if (!body) return { bytes: Buffer.alloc(0), truncated: false };
-  const reader = body.getReader();
   const chunks: Buffer[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return { bytes: Buffer.concat(chunks, size), truncated: false };
+  /** Adds a chunk; true when the cap was passed (the chunk is cut at the cap). */
+  const add = (value: Uint8Array): boolean => {
     if (size + value.byteLength > maxBytes) {
       chunks.push(Buffer.from(value.buffer, value.byteOffset, maxBytes - size));
-      await reader.cancel();
-      return { bytes: Buffer.concat(chunks, maxBytes), truncated: true };
+      size = maxBytes;
+      return true;
     }
     chunks.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
     size += value.byteLength;
+    return false;
+  };
+  if (body instanceof ReadableStream) {
+    const reader = body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return { bytes: Buffer.concat(chunks, size), truncated: false };
+      if (add(value)) {
+        await reader.cancel();
+        return { bytes: Buffer.concat(chunks, size), truncated: true };
+      }
+    }
   }
+  // leaving a for-await early destroys a Node Readable (closes the connection)
+  for await (const value of body) if (add(value)) return { bytes: Buffer.concat(chunks, size), truncated: true };
+  return { bytes: Buffer.concat(chunks, size), truncated: false };
 }
 
 /** True for `application/json`, `application/problem+json`, `text/json` … */
