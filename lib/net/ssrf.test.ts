@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { classifyAddress, ipMatches } from "./ip-classify";
-import { checkOutboundUrl, effectiveAllowList, refusalReason } from "./ssrf";
+import { checkOutboundUrl, effectiveAllowList, literalHostRefusal, refusalReason } from "./ssrf";
 
 describe("classifyAddress", () => {
   it.each([
@@ -121,5 +121,21 @@ describe("checkOutboundUrl", () => {
     await expect(checkOutboundUrl("http://[::1]:8080/", { useEnvAllowList: false })).rejects.toMatchObject({
       message: expect.stringContaining("::1 is a loopback address"),
     });
+  });
+});
+
+describe("literalHostRefusal", () => {
+  it("judges an IP-literal host by the policy and leaves host names to the call-time check", () => {
+    expect(literalHostRefusal(new URL("http://10.0.0.5/v1"), { useEnvAllowList: false })).toBe("10.0.0.5 is a private address");
+    expect(literalHostRefusal(new URL("http://169.254.169.254"), { useEnvAllowList: false })).toBe(
+      "169.254.169.254 is a cloud metadata address",
+    );
+    expect(literalHostRefusal(new URL("http://[::ffff:192.168.1.10]"), { useEnvAllowList: false })).toBe(
+      "192.168.1.10 is a private address",
+    );
+    expect(literalHostRefusal(new URL("http://10.0.0.5"), { allowedHosts: ["10.0.0.0/8"], useEnvAllowList: false })).toBeNull();
+    expect(literalHostRefusal(new URL("http://127.0.0.1:3000"), { allowLoopback: true, useEnvAllowList: false })).toBeNull();
+    expect(literalHostRefusal(new URL("https://93.184.215.14"), { useEnvAllowList: false })).toBeNull();
+    expect(literalHostRefusal(new URL("http://erp.corp.invalid"), { useEnvAllowList: false })).toBeNull();
   });
 });

@@ -81,6 +81,19 @@ export function refusalReason(hostname: string, address: string, policy: SsrfPol
   return `${shown} is ${ADDRESS_CLASS_LABELS[addressClass]}`;
 }
 
+/**
+ * The policy's verdict on a URL whose host is an IP literal, without resolving anything; used when a
+ * connector is saved (a host name is judged at call time only, by {@link checkOutboundUrl}: its DNS
+ * answers can change). The WHATWG URL parser has already turned legacy IPv4 forms (`0x7f.1`) into dotted ones.
+ * @returns null when the host is a name or an address the policy allows, else the reason from
+ *   {@link refusalReason} (e.g. `10.0.0.5 is a private address`).
+ */
+export function literalHostRefusal(url: URL, policy: SsrfPolicy = {}): string | null {
+  const hostname = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
+  const literal = normalizeIp(hostname);
+  return literal === null ? null : refusalReason(hostname, literal, policy);
+}
+
 const defaultResolve: HostResolver = async (hostname) => {
   const results = await dnsLookup(hostname, { all: true, verbatim: true });
   return results.map((entry) => ({ address: entry.address, family: entry.family === 6 ? 6 : 4 }));

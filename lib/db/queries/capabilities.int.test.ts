@@ -64,6 +64,8 @@ describe.each(testDatabaseKinds())("capability sources on %s", (kind) => {
     const m = await test.db.user.create({ data: { email: "member@example.com", name: "Member", passwordHash: "x", role: "member" } });
     admin = { id: a.id, role: "admin", email: a.email };
     member = { id: m.id, role: "member", email: m.email };
+    // the test API listens on 127.0.0.1: saving a connector to it needs loopback allowed
+    await saveNetworkSettings(test.db, { allowedHosts: [], allowLoopback: true });
   });
 
   afterAll(async () => {

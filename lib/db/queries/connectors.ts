@@ -9,7 +9,9 @@ import { decryptSecret, encryptSecret, maskSecret } from "@/lib/crypto/secrets";
 import type { DatabaseConnectorDefinition } from "@/lib/connectors/database-connector";
 import type { AccessLevel, ConnectorActionDefinition, HttpMethod } from "@/lib/connectors/types";
 import { AppError } from "@/lib/errors";
+import { literalHostRefusal } from "@/lib/net/ssrf";
 import { type Db, parseJson } from "../client";
+import { getSsrfPolicy } from "./settings";
 
 export type ConnectorKind = "http" | "database";
 export type ConnectorAuthKind = "none" | "bearer" | "api_key_header" | "api_key_query" | "basic";
@@ -228,17 +230,46 @@ async function assertKeyFree(db: Db, key: string, exceptId?: string): Promise<vo
     throw new AppError("invalid_input", undefined, { fields: { key: `The key "${key}" is already used by another connector.` } });
 }
 
-/** Creates a connector owned by the viewer. @throws AppError `invalid_input` (key taken). */
+/** Where an admin edits the SSRF allow-list and the loopback switch (app/(app)/settings/connectors/page.tsx). */
+export const NETWORK_SETTINGS_PLACE = "Settings → Connectors → Network";
+
+/**
+ * Refuses an HTTP connector whose base URL is an IP literal the workspace SSRF policy refuses (private,
+ * link-local, metadata, loopback unless allowed …; lib/net/ssrf.ts, the same policy the call path applies),
+ * so it fails at save rather than at call time. Host names are checked at call time only (DNS can change).
+ * @throws AppError `invalid_input` with a `baseUrl` field error naming the address, its class and where to allow it.
+ */
+async function assertBaseUrlAllowed(db: Db, input: ConnectorInput): Promise<void> {
+  if (input.kind !== "http") return;
+  let url: URL;
+  try {
+    url = new URL(input.baseUrl);
+  } catch {
+    const problem = "Not a valid URL; enter one like https://api.example.com/v1.";
+    throw new AppError("invalid_input", `Base URL: ${problem}`, { fields: { baseUrl: problem } });
+  }
+  const reason = literalHostRefusal(url, await getSsrfPolicy(db));
+  if (reason === null) return;
+  const problem = `${reason}; an admin can allow it in ${NETWORK_SETTINGS_PLACE}.`;
+  throw new AppError("invalid_input", `Base URL: ${problem}`, { fields: { baseUrl: problem } });
+}
+
+/** Creates a connector owned by the viewer. @throws AppError `invalid_input` (key taken, base URL refused). */
 export async function createConnector(db: Db, viewer: Viewer, input: ConnectorInput): Promise<ConnectorView> {
   await assertKeyFree(db, input.key);
+  await assertBaseUrlAllowed(db, input);
   const row = await db.connector.create({ data: { ...connectorData(input, secretFor(input, null)), ownerId: viewer.id } });
   return toView(row, 0, viewer);
 }
 
-/** Updates a connector; a blank secret keeps the stored one. @throws AppError `not_found`, `forbidden`, `invalid_input`. */
+/**
+ * Updates a connector; a blank secret keeps the stored one.
+ * @throws AppError `not_found`, `forbidden`, `invalid_input` (key taken, base URL refused).
+ */
 export async function updateConnector(db: Db, viewer: Viewer, id: string, input: ConnectorInput): Promise<ConnectorView> {
   const existing = await editableRow(db, viewer, id);
   await assertKeyFree(db, input.key, id);
+  await assertBaseUrlAllowed(db, input);
   const row = await db.connector.update({
     where: { id },
     data: connectorData(input, secretFor(input, existing.secretEnc)),
