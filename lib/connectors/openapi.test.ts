@@ -125,20 +125,20 @@ describe("importOpenApi on Petstore 3", () => {
 });
 
 describe("importOpenApi on other input", () => {
-  it("reads YAML and Swagger 2.0, slugging method+path without operationId and de-duplicating ids", async () => {
+  it("reads YAML, slugging method+path without operationId and de-duplicating ids", async () => {
     const yaml = [
-      "swagger: '2.0'",
+      "openapi: 3.0.3",
       "info: {title: Tiny, version: '1'}",
-      "host: api.example.com",
-      "basePath: /v2",
-      "schemes: [https]",
+      "servers: [{url: 'https://api.example.com/v2'}]",
       "paths:",
       "  /items/{item-id}:",
-      "    parameters: [{name: item-id, in: path, required: true, type: string}]",
+      "    parameters: [{name: item-id, in: path, required: true, schema: {type: string}}]",
       "    get: {responses: {'200': {description: ok}}}",
       "    post:",
       "      operationId: get_items_item_id",
-      "      parameters: [{name: payload, in: body, required: true, schema: {type: object, properties: {qty: {type: integer}}, required: [qty]}}]",
+      "      requestBody:",
+      "        required: true",
+      "        content: {application/json: {schema: {type: object, properties: {qty: {type: integer}}, required: [qty]}}}",
       "      responses: {'200': {description: ok}}",
     ].join("\n");
     const imported = await importOpenApiConnector(yaml);
@@ -148,6 +148,33 @@ describe("importOpenApi on other input", () => {
       ["get_items_item_id_2", "/items/{{params.item-id}}", { qty: "{{params.qty}}" }],
     ]);
     expect(imported.actions[1].parameters?.required).toEqual(["item-id", "qty"]);
+  });
+
+  it("refuses a Swagger 2.0 document, JSON or YAML, and says how to convert it", async () => {
+    const message =
+      "This is a Swagger 2.0 document; import an OpenAPI 3.x document — convert it with swagger2openapi " +
+      "(npx swagger2openapi swagger.json -o openapi.json) and import the result.";
+    const swagger = {
+      swagger: "2.0",
+      info: { title: "Tiny", version: "1" },
+      host: "api.example.com",
+      paths: {
+        "/upload": {
+          post: {
+            operationId: "upload",
+            consumes: ["multipart/form-data"],
+            parameters: [{ name: "file", in: "formData", type: "file", required: true }],
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+    };
+    await expect(importOpenApiConnector(swagger)).rejects.toMatchObject({ code: "invalid_config", message });
+    await expect(importOpenApi(JSON.stringify(swagger))).rejects.toMatchObject({ code: "invalid_config", message });
+    await expect(importOpenApi("swagger: '2.0'\ninfo: {title: T, version: '1'}\npaths: {}")).rejects.toMatchObject({
+      code: "invalid_config",
+      message,
+    });
   });
 
   it("does not follow external references and rejects non-OpenAPI input", async () => {

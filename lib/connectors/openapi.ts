@@ -1,6 +1,8 @@
 /**
- * Imports connector actions from an OpenAPI 3.x (or Swagger 2.0) document, dereferenced with
- * @apidevtools/swagger-parser. External `$ref`s (files, URLs) are NOT followed: an imported document must
+ * Imports connector actions from an OpenAPI 3.x document, dereferenced with @apidevtools/swagger-parser.
+ * A Swagger 2.0 document is refused with a message that says how to convert it: its form parameters,
+ * `consumes` and security definitions have no mapping here, and importing it partly used to drop form
+ * parameters and ignore `consumes` without a word. External `$ref`s (files, URLs) are NOT followed: an imported document must
  * not make the server read files or fetch URLs. Circular `$ref`s are left in place.
  *
  * Mapping, one action per operation (OpenAPI 3.1 §4.8.10 Operation Object):
@@ -25,15 +27,10 @@ type JsonObject = Record<string, unknown>;
 
 interface ParameterObject {
   name: string;
-  in: "path" | "query" | "header" | "cookie" | "body" | "formData";
+  in: "path" | "query" | "header" | "cookie";
   description?: string;
   required?: boolean;
   schema?: JsonObject;
-  type?: string;
-  items?: JsonObject;
-  enum?: unknown[];
-  format?: string;
-  default?: unknown;
 }
 
 /** A connector proposed from a document: its title, base URL (may be relative, e.g. `/api/v3`) and actions. */
@@ -75,6 +72,15 @@ function isJsonMediaType(type: string): boolean {
   return /^application\/(?:[\w.+-]*\+)?json\s*(;|$)/i.test(type) || type === "*/*";
 }
 
+/** How to convert a Swagger 2.0 document to OpenAPI 3.0: swagger2openapi (Mermade oas-kit, on npm). */
+export const SWAGGER_CONVERT_HINT =
+  "convert it with swagger2openapi (npx swagger2openapi swagger.json -o openapi.json) and import the result";
+
+function swaggerRefusal(version: unknown): string {
+  const shown = typeof version === "string" || typeof version === "number" ? ` ${String(version).slice(0, 20)}` : "";
+  return `This is a Swagger${shown} document; import an OpenAPI 3.x document — ${SWAGGER_CONVERT_HINT}.`;
+}
+
 async function loadDocument(input: string | JsonObject): Promise<JsonObject> {
   let document: unknown = input;
   if (typeof input === "string") {
@@ -91,6 +97,7 @@ async function loadDocument(input: string | JsonObject): Promise<JsonObject> {
   if (document === null || typeof document !== "object" || (!("openapi" in document) && !("swagger" in document))) {
     throw serviceError("invalid_config", "Not an OpenAPI document: no `openapi` or `swagger` field");
   }
+  if (!("openapi" in document)) throw serviceError("invalid_config", swaggerRefusal((document as { swagger: unknown }).swagger));
   try {
     const options = { resolve: { external: false }, dereference: { circular: "ignore" as const } };
     return (await SwaggerParser.dereference(structuredClone(document) as never, options)) as unknown as JsonObject;
@@ -102,17 +109,7 @@ async function loadDocument(input: string | JsonObject): Promise<JsonObject> {
 }
 
 function parameterSchema(parameter: ParameterObject): JsonObject {
-  const schema: JsonObject = parameter.schema
-    ? { ...parameter.schema }
-    : Object.fromEntries(
-        Object.entries({
-          type: parameter.type,
-          items: parameter.items,
-          enum: parameter.enum,
-          format: parameter.format,
-          default: parameter.default,
-        }).filter(([, value]) => value !== undefined),
-      );
+  const schema: JsonObject = { ...parameter.schema };
   if (parameter.description) schema.description = parameter.description;
   return schema;
 }
@@ -127,12 +124,7 @@ function mergeParameters(pathLevel: unknown, operationLevel: unknown): Parameter
   return [...merged.values()];
 }
 
-function requestBodyOf(
-  operation: JsonObject,
-  parameters: ParameterObject[],
-): { mediaType: string; schema: JsonObject; required: boolean } | null {
-  const swaggerBody = parameters.find((parameter) => parameter.in === "body");
-  if (swaggerBody) return { mediaType: "application/json", schema: swaggerBody.schema ?? {}, required: swaggerBody.required ?? false };
+function requestBodyOf(operation: JsonObject): { mediaType: string; schema: JsonObject; required: boolean } | null {
   const body = operation.requestBody as { content?: Record<string, { schema?: JsonObject }>; required?: boolean } | undefined;
   if (!body?.content) return null;
   const types = Object.keys(body.content);
@@ -149,7 +141,7 @@ function toAction(method: HttpMethod, path: string, operation: JsonObject, pathI
   const headers: Record<string, string> = {};
   let actionPath = path;
   for (const parameter of parameters) {
-    if (parameter.in === "cookie" || parameter.in === "body" || parameter.in === "formData") continue;
+    if (parameter.in === "cookie") continue;
     const key = paramKey(parameter.name);
     properties[key] = parameterSchema(parameter);
     if (parameter.required || parameter.in === "path") required.push(key);
@@ -159,7 +151,7 @@ function toAction(method: HttpMethod, path: string, operation: JsonObject, pathI
     else headers[parameter.name] = reference;
   }
   let body: ConnectorActionDefinition["body"] = null;
-  const requestBody = requestBodyOf(operation, parameters);
+  const requestBody = requestBodyOf(operation);
   if (requestBody) {
     const bodyProperties = requestBody.schema.properties as Record<string, JsonObject> | undefined;
     const keys = bodyProperties ? Object.keys(bodyProperties) : [];
@@ -214,13 +206,14 @@ function uniqueIds(actions: ConnectorActionDefinition[]): ConnectorActionDefinit
  * One connector action per operation of the document, in document order (paths, then methods in the
  * order GET, PUT, POST, DELETE, OPTIONS, HEAD, PATCH).
  * @param document the document as JSON or YAML text, or as a parsed object (not mutated).
- * @throws WorkflowError `invalid_config` when the input is not a readable OpenAPI/Swagger document.
+ * @throws WorkflowError `invalid_config` when the input is not a readable OpenAPI 3.x document (a Swagger
+ *   2.0 one is refused with how to convert it).
  */
 export async function importOpenApi(document: string | Record<string, unknown>): Promise<ConnectorActionDefinition[]> {
   return (await importOpenApiConnector(document)).actions;
 }
 
-/** Like {@link importOpenApi}, plus the title, description and base URL (`servers[0].url`, or Swagger 2 `schemes`/`host`/`basePath`). */
+/** Like {@link importOpenApi}, plus the title, description and base URL (`servers[0].url`). */
 export async function importOpenApiConnector(document: string | Record<string, unknown>): Promise<ImportedConnector> {
   const api = await loadDocument(document);
   const actions: ConnectorActionDefinition[] = [];
@@ -232,14 +225,10 @@ export async function importOpenApiConnector(document: string | Record<string, u
   }
   const info = (api.info ?? {}) as { title?: string; description?: string };
   const servers = api.servers as { url?: string }[] | undefined;
-  const swaggerBase =
-    typeof api.host === "string"
-      ? `${(api.schemes as string[] | undefined)?.[0] ?? "https"}://${api.host}${(api.basePath as string | undefined) ?? ""}`
-      : (api.basePath as string | undefined);
   return {
     name: info.title ?? "Imported API",
     description: info.description ?? "",
-    base_url: servers?.[0]?.url ?? swaggerBase ?? "",
+    base_url: servers?.[0]?.url ?? "",
     actions: uniqueIds(actions),
   };
 }

@@ -13,7 +13,7 @@ interface Preview {
   actions: { key: string; name: string; method: string; path: string; access: string; parameterCount: number }[];
 }
 
-/** Import actions from an OpenAPI 3 (or Swagger 2) document, uploaded or pasted: preview, choose, import. */
+/** Import actions from an OpenAPI 3.x document (Swagger 2.0 is refused with how to convert it), uploaded or pasted: preview, choose, import. */
 export function OpenApiImport({ connectorId, existingKeys, onDone }: { connectorId: string; existingKeys: string[]; onDone: () => void }) {
   const router = useRouter();
   const [document, setDocument] = useState("");
