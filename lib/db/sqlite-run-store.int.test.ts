@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { NewRun, NodeRunRecord } from "@/lib/workflow/run-store";
+import { createEngine } from "@/lib/workflow/engine";
 import { describeRunStoreConformance } from "@/lib/workflow/run-store.conformance";
 import { sqliteFilePath } from "./database-url";
 import { PrismaRunStore } from "./prisma-run-store";
@@ -79,6 +80,32 @@ describe("SqliteRunStore", () => {
       endedAt: new Date(T0.getTime() + 7),
       elapsedMs: 7,
     };
+
+    it("the record a finished run returns equals the stored row (the engine returns it without reading it back)", async () => {
+      const engine = createEngine({ store, services: {} });
+      const node = (id: string, type: string, data: Record<string, unknown>) => ({ id, type, position: { x: 0, y: 0 }, data });
+      const graph = {
+        nodes: [
+          node("start", "START", { variables: [{ name: "n", type: "number", required: true }] }),
+          node("route", "CONDITION_BRANCH", {
+            conditions: [{ id: "big", rules: [{ variable: "{{input.n}}", operator: "greater_than", value: 10 }] }],
+          }),
+          node("end", "END", { output_mapping: { n: "{{input.n}}", route: "{{route.matched}}" } }),
+        ],
+        edges: [
+          { id: "e1", source: "start", sourceHandle: null, target: "route", targetHandle: null },
+          { id: "e2", source: "route", sourceHandle: "big", target: "end", targetHandle: null },
+          { id: "e3", source: "route", sourceHandle: "default", target: "end", targetHandle: null },
+        ],
+        viewport: { x: 0, y: 0, zoom: 1 },
+      };
+      const trigger = { kind: "cli" as const, userId: ids.user.id };
+      const run = await engine.startRun({ workflowId: ids.workflow.id, version: null, graph, inputs: { n: 42 }, trigger });
+      expect(run.status).toBe("succeeded");
+      expect(run.outputs).toEqual({ n: 42, route: "big" });
+      expect(run).toEqual(await store.getRun(run.id));
+      expect(run.lastSeq).toBe((await store.listEvents(run.id)).length);
+    });
 
     it("stores an API start's Idempotency-Key in its column, unique per user", async () => {
       const trigger = { kind: "api" as const, userId: ids.user.id, details: { idempotency_key: "retry-1" } };

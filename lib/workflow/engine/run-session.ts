@@ -18,6 +18,8 @@ export class RunSession extends RunSessionState implements ExecutorHost {
   done!: Promise<RunRecord>;
   private readonly running = new Set<number>();
   private parked = false;
+  /** The final step (status, outputs, state) was stored: `storedRun` is the stored row. */
+  private finalWritten = false;
   private decisionsPending = false;
 
   /** Runs the session to a final or waiting state; returns the stored run. */
@@ -69,6 +71,9 @@ export class RunSession extends RunSessionState implements ExecutorHost {
         this.ctx.onInternalError(error);
       }
     }
+    // The final write stored exactly `storedRun` (the row is only written through this session while it
+    // runs, and a status changed elsewhere refuses the write); otherwise read what is stored.
+    if (this.finalWritten) return this.storedRun;
     const stored = await this.ctx.store.getRun(this.run.id);
     if (!stored) throw new WorkflowError("not_found", `Run ${this.run.id} disappeared from the store`);
     return stored;
@@ -297,7 +302,7 @@ export class RunSession extends RunSessionState implements ExecutorHost {
     const outputs = status === "succeeded" || status === "partial_succeeded" ? this.redact({ ...this.outputs }) : null;
     const error = reason?.error ?? null;
     events.push(runEndedEvent(this.run, status, outputs, error, this.usage, now));
-    await this.commits.enqueue({
+    const outcome = await this.commits.enqueue({
       expectStatus: reason?.kind === "cancelled" ? ["running", "waiting"] : RUNNING,
       runPatch: {
         status,
@@ -312,5 +317,6 @@ export class RunSession extends RunSessionState implements ExecutorHost {
       events,
       cancelPendingApprovals: true,
     });
+    this.finalWritten = outcome === "written";
   }
 }

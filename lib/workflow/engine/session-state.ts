@@ -63,6 +63,8 @@ export abstract class RunSessionState {
   protected readonly redact: <T>(value: T) => T;
   protected readonly streamRedactor: StreamRedactor;
   protected readonly run: RunRecord;
+  /** The Run row as this session last wrote it: `run` with every stored patch applied, and the last seq. */
+  protected storedRun: RunRecord;
   protected readonly graphState: GraphState;
   protected readonly state: RunState;
   protected usage: TokenUsage;
@@ -81,6 +83,7 @@ export abstract class RunSessionState {
     init: SessionInit,
   ) {
     this.run = init.run;
+    this.storedRun = { ...init.run };
     this.graph = init.graph;
     this.graphState = init.graphState;
     this.state = { ...init.run.state, callStack: [...init.run.state.callStack] };
@@ -102,7 +105,11 @@ export abstract class RunSessionState {
     this.scope = { ...init.nodeOutputs, input: init.run.inputs, env: this.services.env ?? {} };
     this.segmentStart = ctx.now().getTime();
     this.commits = new CommitQueue(
-      (step) => ctx.store.commitStep(init.run.id, step),
+      async (step) => {
+        const result = await ctx.store.commitStep(init.run.id, step);
+        if (result.ok) this.storedRun = { ...this.storedRun, ...step.runPatch, lastSeq: result.lastSeq };
+        return result;
+      },
       (events) => ctx.bus.publish(events),
       () => this.stop("refused", new WorkflowError("cancelled", "The run's status changed elsewhere")),
       () => this.snapshotState(this.ctx.now().getTime()),
