@@ -17,7 +17,10 @@ export const agentConfigSchema = z
     model: z.string().min(1).optional().describe("Inline agent: model name; empty uses the default model."),
     tool_categories: z.array(z.string().min(1)).optional().describe("Inline agent: tool categories it may use; absent = all."),
     max_iterations: z.number().int().min(1).max(200).optional().describe("Inline agent: upper bound of reasoning steps."),
-    prompt_template: z.string().min(1).describe("The task given to the agent (template)."),
+    prompt_template: z
+      .string()
+      .min(1, "Required: write the task; insert values with the variable picker, e.g. {{input.question}}.")
+      .describe("The task given to the agent (template)."),
   })
   .superRefine((data, ctx) => {
     if (data.agent_id === undefined && (data.instructions === undefined || data.instructions.trim() === "")) {
@@ -59,7 +62,7 @@ export const agentNode = defineNode({
     icon: "Bot",
     color: "#2563eb",
     category: "model",
-    defaultData: { title: "Agent", instructions: "You are a helpful assistant.", prompt_template: "{{input.question}}" },
+    defaultData: { title: "Agent", instructions: "You are a helpful assistant.", prompt_template: "" },
   },
   templateFields: ["instructions", "prompt_template"],
   sourceHandles: unnamedHandle,

@@ -11,7 +11,10 @@ import { defineNode } from "./node-definition";
 export const knowledgeRetrievalConfigSchema = z.object({
   ...commonDataShape,
   kb_ids: z.array(z.string().min(1)).min(1).describe("Knowledge bases to search."),
-  query_template: z.string().min(1).describe("Search query (template)."),
+  query_template: z
+    .string()
+    .min(1, "Required: write the search query; insert values with the variable picker, e.g. {{input.question}}.")
+    .describe("Search query (template)."),
   top_k: z.number().int().min(1).max(100).default(5).describe("How many chunks to return."),
   min_score: z.number().optional().describe("Drop chunks scoring below this."),
 });
@@ -47,7 +50,7 @@ export const knowledgeRetrievalNode = defineNode({
     icon: "BookOpen",
     color: "#0891b2",
     category: "knowledge",
-    defaultData: { title: "Knowledge retrieval", kb_ids: [], query_template: "{{input.question}}", top_k: 5 },
+    defaultData: { title: "Knowledge retrieval", kb_ids: [], query_template: "", top_k: 5 },
   },
   templateFields: ["query_template"],
   sourceHandles: unnamedHandle,

@@ -15,7 +15,10 @@ export const llmConfigSchema = z.object({
   ...commonDataShape,
   model: z.string().min(1).optional().describe("Model name; empty uses the default model."),
   system_prompt: z.string().default("").describe("System prompt (template)."),
-  prompt_template: z.string().min(1).describe("User prompt (template), e.g. Summarise {{start.text}}."),
+  prompt_template: z
+    .string()
+    .min(1, "Required: write the prompt; insert values with the variable picker, e.g. {{input.question}}.")
+    .describe("User prompt (template), e.g. Summarise {{start.text}}."),
   temperature: z.number().min(0).max(2).optional().describe("Sampling temperature, 0–2."),
   max_tokens: z.number().int().positive().optional().describe("Upper bound of completion tokens."),
   output_schema: z
@@ -66,7 +69,7 @@ export const llmNode = defineNode({
     icon: "Sparkles",
     color: "#7c3aed",
     category: "model",
-    defaultData: { title: "LLM", system_prompt: "", prompt_template: "{{input.question}}" },
+    defaultData: { title: "LLM", system_prompt: "", prompt_template: "" },
   },
   templateFields: ["system_prompt", "prompt_template"],
   sourceHandles: unnamedHandle,

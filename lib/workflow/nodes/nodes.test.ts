@@ -38,7 +38,10 @@ async function failure(promise: Promise<unknown>): Promise<WorkflowError> {
 
 /** Fields of the default data left for the user to choose. */
 const USER_CHOICES: Partial<Record<NodeType, string[]>> = {
-  KNOWLEDGE_RETRIEVAL: ["kb_ids"],
+  // no variable is known to exist when a node is added: the person writes the template with the picker
+  LLM: ["prompt_template"],
+  AGENT: ["prompt_template"],
+  KNOWLEDGE_RETRIEVAL: ["kb_ids", "query_template"],
   CONNECTOR: ["connector_id", "action_id"],
   MCP: ["server_id", "tool_name"],
   // no variable is known to exist when a condition is added: the person picks one
@@ -66,6 +69,22 @@ describe("node registry and metadata", () => {
     const parsed = nodeRegistry.CONDITION_BRANCH.configSchema.safeParse(nodeRegistry.CONDITION_BRANCH.meta.defaultData);
     expect(parsed.success ? [] : parsed.error.issues.map((issue) => issue.message)).toEqual([
       "Required: choose what to test with the variable picker, e.g. {{input.amount}}.",
+    ]);
+  });
+
+  it("asks for the prompt of a new LLM, AGENT or KNOWLEDGE_RETRIEVAL node instead of naming an input the workflow may not have", () => {
+    const messages = (type: "LLM" | "AGENT" | "KNOWLEDGE_RETRIEVAL", field: string) => {
+      const parsed = nodeRegistry[type].configSchema.safeParse(nodeRegistry[type].meta.defaultData);
+      return parsed.success ? [] : parsed.error.issues.filter((issue) => issue.path.join(".") === field).map((issue) => issue.message);
+    };
+    expect(messages("LLM", "prompt_template")).toEqual([
+      "Required: write the prompt; insert values with the variable picker, e.g. {{input.question}}.",
+    ]);
+    expect(messages("AGENT", "prompt_template")).toEqual([
+      "Required: write the task; insert values with the variable picker, e.g. {{input.question}}.",
+    ]);
+    expect(messages("KNOWLEDGE_RETRIEVAL", "query_template")).toEqual([
+      "Required: write the search query; insert values with the variable picker, e.g. {{input.question}}.",
     ]);
   });
 
