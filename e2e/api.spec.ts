@@ -236,7 +236,25 @@ test.describe("REST API v1", () => {
 test.describe("webhooks and schedules", () => {
   test("a webhook starts runs with its body as inputs; after rotating, the old URL is 404", async ({ page, request }) => {
     await signIn(page);
-    await page.goto(`/workflows/${seed.workflows.hooked}/triggers`);
+    // the list and the editor's toolbar both lead to the Triggers page
+    await page.goto("/workflows");
+    await expect(page.getByRole("link", { name: /^Triggers of Webhook branch / })).toHaveAttribute(
+      "href",
+      `/workflows/${seed.workflows.hooked}/triggers`,
+    );
+    await page.goto(`/workflows/${seed.workflows.hooked}`);
+    const triggersLink = page.getByRole("link", { name: "Triggers", exact: true });
+    await expect(triggersLink).toBeVisible();
+    await screenshot(page, "workflow-editor-toolbar");
+    await triggersLink.click();
+    await expect(page).toHaveURL(`/workflows/${seed.workflows.hooked}/triggers`);
+    // an absolute URL, so the example works when pasted
+    const curl = (await page.getByTestId("curl-example").textContent()) ?? "";
+    expect(curl).toMatch(/^curl -X POST http:\/\//);
+    expect(curl.split(" ")[3]).toBe(`${E2E_BASE_URL}/api/v1/workflows/${seed.workflows.hooked}/runs`);
+    await expect(page.getByTestId("webhook-help")).toHaveText(
+      "Top-level fields must be START's inputs: any other field is refused with 400, naming it. A sync webhook waits up to 30 s (SWITCHYARD_WEBHOOK_WAIT_MS) for END's outputs, else answers 202 with the run id.",
+    );
     await page.getByRole("button", { name: "Create webhook" }).click();
     const firstUrl = (await page.getByTestId("webhook-url-value").textContent())?.trim() ?? "";
     expect(firstUrl).toMatch(new RegExp(`^${E2E_BASE_URL}/api/hooks/wh_[A-Za-z0-9_-]{32}$`));

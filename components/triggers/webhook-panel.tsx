@@ -9,8 +9,26 @@ import { Field, Select } from "@/components/ui/field";
 import { Card } from "@/components/ui/page";
 import type { WebhookView } from "@/lib/db/queries/triggers";
 
-/** The webhook of a workflow: create, rotate (shows the new URL once), sync/async, delete. */
-export function WebhookPanel({ workflowId, webhook, variables }: { workflowId: string; webhook: WebhookView | null; variables: string[] }) {
+/** `30 s` for 30000, `1500 ms` for 1500. */
+function formatWait(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}
+
+/**
+ * The webhook of a workflow: create, rotate (shows the new URL once), sync/async, delete.
+ * `waitMs`: how long a sync webhook waits for the run (SWITCHYARD_WEBHOOK_WAIT_MS, read on the server).
+ */
+export function WebhookPanel({
+  workflowId,
+  webhook,
+  variables,
+  waitMs,
+}: {
+  workflowId: string;
+  webhook: WebhookView | null;
+  variables: string[];
+  waitMs: number;
+}) {
   const router = useRouter();
   const [pending, start] = useTransition();
   const [url, setUrl] = useState<string | null>(null);
@@ -66,6 +84,11 @@ export function WebhookPanel({ workflowId, webhook, variables }: { workflowId: s
               A secret URL: <code className="font-mono text-xs">POST</code> a JSON body of START's inputs, like{" "}
               <code className="font-mono text-xs">{example}</code>, to start a run. No API key needed; the URL is the secret.
             </p>
+            <p data-testid="webhook-help" className="mt-1 text-xs text-zinc-500">
+              Top-level fields must be START's inputs: any other field is refused with 400, naming it. A sync webhook waits up to{" "}
+              {formatWait(waitMs)} (<code className="font-mono">SWITCHYARD_WEBHOOK_WAIT_MS</code>) for END's outputs, else answers 202 with
+              the run id.
+            </p>
           </div>
           <div className="flex gap-2">
             <Button onClick={rotate} disabled={pending} variant={webhook ? "secondary" : "primary"} size="sm">
@@ -109,7 +132,7 @@ export function WebhookPanel({ workflowId, webhook, variables }: { workflowId: s
                 label="Response"
                 help={
                   webhook.mode === "sync"
-                    ? "Answers with END's outputs when the run ends within 30 s (else 202)."
+                    ? `Answers with END's outputs when the run ends within ${formatWait(waitMs)} (else 202).`
                     : "Answers 202 with the run id at once."
                 }
               >

@@ -40,6 +40,8 @@ interface EditorProps {
   activeRun?: ActiveRun | null;
   /** The stored draft's validation issues, checked on the server (so the page opens with them, not after a check). */
   initialIssues?: GraphIssue[];
+  /** True when the viewer may manage the workflow's triggers (its owner or an admin): the toolbar links to them. */
+  canManageTriggers?: boolean;
 }
 
 /** The workflow editor: palette, canvas, side panel form, problems, toolbar; autosaves the draft. */
@@ -75,6 +77,7 @@ function EditorWorkspace({
   runAvailable,
   activeRun = null,
   initialIssues,
+  canManageTriggers = false,
   store,
 }: EditorProps & { store: NodeStatusStore }) {
   const flow = useReactFlow();
@@ -206,6 +209,7 @@ function EditorWorkspace({
         hasSelection={summary.hasSelection}
         issueCount={issues?.length ?? 0}
         runAvailable={runAvailable}
+        triggersHref={canManageTriggers ? `/workflows/${workflow.id}/triggers` : null}
         {...toolbarHandlers}
       />
       {draft.backup ? (

@@ -16,6 +16,7 @@ import {
   Rocket,
   Trash2,
   Undo2,
+  Zap,
 } from "lucide-react";
 import Link from "next/link";
 import { memo, type ReactNode } from "react";
@@ -101,6 +102,8 @@ export interface ToolbarProps {
   hasSelection: boolean;
   issueCount: number;
   runAvailable: boolean;
+  /** The workflow's Triggers page (webhook, schedules, API, MCP), or null when the viewer may not manage them. */
+  triggersHref: string | null;
   onRetrySave: () => void;
   onUndo: () => void;
   onRedo: () => void;
@@ -114,7 +117,7 @@ export interface ToolbarProps {
   onRun: () => void;
 }
 
-/** The editor's top bar: back to the list, name and status, save state, edit tools, versions, export, publish, run. */
+/** The editor's top bar: back to the list, name and status, save state, edit tools, versions, export, triggers, run, publish. */
 export const Toolbar = memo(function Toolbar(props: ToolbarProps) {
   return (
     <header className="flex h-12 shrink-0 items-center gap-2 border-b border-zinc-200 bg-white px-3 dark:border-zinc-800 dark:bg-zinc-900">
@@ -154,6 +157,15 @@ export const Toolbar = memo(function Toolbar(props: ToolbarProps) {
         <ToolButton label="Export workflow file" onClick={props.onExport}>
           <Download size={16} aria-hidden="true" />
         </ToolButton>
+        {props.triggersHref ? (
+          <Link
+            href={props.triggersHref}
+            title="Start this workflow from a webhook, a schedule, the REST API or MCP"
+            className="ml-1 inline-flex h-8 items-center gap-1.5 rounded-md border border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+          >
+            <Zap size={14} aria-hidden="true" /> Triggers
+          </Link>
+        ) : null}
         <button
           type="button"
           onClick={props.onRun}

@@ -10,8 +10,11 @@ import { WorkflowRowActions } from "./workflow-row-actions";
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 
-/** The workflows table with a search box (name and description, as you type). */
-export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
+/**
+ * The workflows table with a search box (name and description, as you type). `isAdmin`: the viewer may manage
+ * the triggers of every workflow, not only their own.
+ */
+export function WorkflowList({ workflows, isAdmin = false }: { workflows: WorkflowListItem[]; isAdmin?: boolean }) {
   const [query, setQuery] = useState("");
   const deferred = useDeferredValue(query.trim().toLowerCase());
   const shown = deferred
@@ -79,7 +82,7 @@ export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
                 </td>
                 <td className="px-4 py-3 text-xs whitespace-nowrap text-zinc-500">{dateFormat.format(new Date(workflow.updatedAt))}</td>
                 <td className="px-4 py-3">
-                  <WorkflowRowActions workflow={workflow} />
+                  <WorkflowRowActions workflow={workflow} canManageTriggers={isAdmin} />
                 </td>
               </tr>
             ))}

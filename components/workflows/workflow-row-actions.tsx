@@ -1,6 +1,7 @@
 "use client";
 
-import { Copy, Download, Pencil, Trash2 } from "lucide-react";
+import { Copy, Download, Pencil, Trash2, Zap } from "lucide-react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { deleteWorkflowAction, duplicateWorkflowAction, renameWorkflowAction } from "@/app/(app)/workflows/actions";
@@ -12,8 +13,11 @@ import { Dialog } from "./dialog";
 const iconButton =
   "inline-flex size-8 items-center justify-center rounded-md text-zinc-600 hover:bg-zinc-100 disabled:opacity-50 dark:text-zinc-300 dark:hover:bg-zinc-800";
 
-/** Rename, duplicate, export and delete (with a confirmation) for one row of the workflows list. */
-export function WorkflowRowActions({ workflow }: { workflow: WorkflowListItem }) {
+/**
+ * Rename, duplicate, export, triggers and delete (with a confirmation) for one row of the workflows list.
+ * `canManageTriggers` is true for an admin, who may manage the triggers of any workflow; an owner always may.
+ */
+export function WorkflowRowActions({ workflow, canManageTriggers = false }: { workflow: WorkflowListItem; canManageTriggers?: boolean }) {
   const router = useRouter();
   const [dialog, setDialog] = useState<"rename" | "delete" | null>(null);
   const [name, setName] = useState(workflow.name);
@@ -66,6 +70,16 @@ export function WorkflowRowActions({ workflow }: { workflow: WorkflowListItem })
       >
         <Download size={15} aria-hidden="true" />
       </a>
+      {workflow.isOwner || canManageTriggers ? (
+        <Link
+          className={iconButton}
+          href={`/workflows/${workflow.id}/triggers`}
+          aria-label={`Triggers of ${workflow.name}`}
+          title="Triggers (webhook, schedules, API, MCP)"
+        >
+          <Zap size={15} aria-hidden="true" />
+        </Link>
+      ) : null}
       {workflow.isOwner ? (
         <button
           type="button"

@@ -24,7 +24,7 @@ export default async function WorkflowsPage() {
           </>
         }
       />
-      <WorkflowList workflows={workflows} />
+      <WorkflowList workflows={workflows} isAdmin={user.role === "admin"} />
     </div>
   );
 }

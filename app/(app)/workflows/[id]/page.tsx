@@ -5,6 +5,7 @@ import { WorkflowEditor } from "@/components/workflow-editor/editor";
 import { requirePageUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { listRuns } from "@/lib/db/queries/runs";
+import { assertCanManageTriggers } from "@/lib/db/queries/triggers";
 import { getWorkflow, type WorkflowDetail } from "@/lib/db/queries/workflows";
 import { AppError } from "@/lib/errors";
 import { validateGraph } from "@/lib/workflow/validate";
@@ -28,7 +29,17 @@ export default async function WorkflowEditorPage({ params }: { params: Promise<{
   }
   const theme = (await cookies()).get("theme")?.value === "dark" ? "dark" : "light";
   // a run started from the editor that is still going (the page was reloaded mid-run) is shown again
-  const recent = await listRuns(getDb(), user, { workflowId: id, triggerKind: "editor" }, { limit: 5 });
+  // the toolbar links to the Triggers page for those who may manage them (the owner or an admin)
+  const [recent, canManageTriggers] = await Promise.all([
+    listRuns(getDb(), user, { workflowId: id, triggerKind: "editor" }, { limit: 5 }),
+    assertCanManageTriggers(getDb(), user, id).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof AppError && error.code === "not_found") return false;
+        throw error;
+      },
+    ),
+  ]);
   const active = recent.runs.find((run) => ACTIVE_RUN_STATUSES.has(run.status));
   return (
     <WorkflowEditor
@@ -37,6 +48,7 @@ export default async function WorkflowEditorPage({ params }: { params: Promise<{
       runAvailable={RUN_AVAILABLE}
       activeRun={active ? { id: active.id, status: active.status } : null}
       initialIssues={validateGraph(workflow.draftGraph)}
+      canManageTriggers={canManageTriggers}
     />
   );
 }

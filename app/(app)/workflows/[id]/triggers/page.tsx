@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { type ScheduleItem, SchedulePanel } from "@/components/triggers/schedule-panel";
@@ -11,6 +12,7 @@ import { getDb } from "@/lib/db/client";
 import { assertCanManageTriggers, getActiveWorkflow, getWebhook, lastScheduledRuns, listSchedules } from "@/lib/db/queries/triggers";
 import { AppError } from "@/lib/errors";
 import { nextCronRuns } from "@/lib/triggers/cron";
+import { webhookWaitMs } from "@/lib/triggers/webhook";
 
 export const metadata: Metadata = { title: "Triggers" };
 
@@ -25,6 +27,18 @@ function formatInZone(date: Date, timezone: string): string {
     hour: "2-digit",
     minute: "2-digit",
   }).format(date);
+}
+
+/**
+ * `https://switchyard.example.com`: the origin the browser asked for, from `x-forwarded-proto` /
+ * `x-forwarded-host` behind a proxy, else the `Host` header over http; so the examples paste as they are.
+ */
+async function requestOrigin(): Promise<string> {
+  const list = await headers();
+  const first = (name: string) => list.get(name)?.split(",")[0]?.trim() || null;
+  const host = first("x-forwarded-host") ?? first("host") ?? "localhost";
+  const proto = first("x-forwarded-proto") ?? "http";
+  return `${proto}://${host}`;
 }
 
 export default async function TriggersPage({ params }: { params: Promise<{ id: string }> }) {
@@ -60,6 +74,7 @@ export default async function TriggersPage({ params }: { params: Promise<{ id: s
     };
   });
   const toolName = active ? workflowToolNames([active]).get(active.id) : null;
+  const origin = await requestOrigin();
   return (
     <div className="mx-auto max-w-5xl px-8 py-8">
       <Link
@@ -82,7 +97,12 @@ export default async function TriggersPage({ params }: { params: Promise<{ id: s
         </p>
       ) : null}
       <div className="space-y-6">
-        <WebhookPanel workflowId={id} webhook={webhook} variables={active?.variables.map((variable) => variable.name) ?? []} />
+        <WebhookPanel
+          workflowId={id}
+          webhook={webhook}
+          variables={active?.variables.map((variable) => variable.name) ?? []}
+          waitMs={webhookWaitMs()}
+        />
         <SchedulePanel workflowId={id} schedules={scheduleItems} />
         <Card>
           <h2 className="text-base font-semibold">REST API and MCP</h2>
@@ -93,19 +113,19 @@ export default async function TriggersPage({ params }: { params: Promise<{ id: s
             </Link>
             :
           </p>
-          <pre className="mt-3 overflow-x-auto rounded-md bg-zinc-950 p-3 font-mono text-xs text-zinc-100">
-            {`curl -X POST /api/v1/workflows/${id}/runs \\\n  -H "Authorization: Bearer sy_…" -H "Content-Type: application/json" \\\n  -d '{"inputs": {${(active?.variables ?? []).map((variable) => `"${variable.name}": …`).join(", ")}}, "wait": true}'`}
+          <pre data-testid="curl-example" className="mt-3 overflow-x-auto rounded-md bg-zinc-950 p-3 font-mono text-xs text-zinc-100">
+            {`curl -X POST ${origin}/api/v1/workflows/${id}/runs \\\n  -H "Authorization: Bearer sy_…" -H "Content-Type: application/json" \\\n  -d '{"inputs": {${(active?.variables ?? []).map((variable) => `"${variable.name}": …`).join(", ")}}, "wait": true}'`}
           </pre>
           <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">
             {active && !active.hasHumanIntervention ? (
               <>
-                MCP clients connected to <code className="font-mono text-xs">/api/mcp</code> see this workflow as the tool{" "}
+                MCP clients connected to <code className="font-mono text-xs">{origin}/api/mcp</code> see this workflow as the tool{" "}
                 <code className="font-mono text-xs">{toolName}</code>.
               </>
             ) : active ? (
               "It waits for a human approval, so MCP clients do not see it as a tool (spec §7)."
             ) : (
-              "Once published, MCP clients connected to /api/mcp see it as a tool."
+              `Once published, MCP clients connected to ${origin}/api/mcp see it as a tool.`
             )}
           </p>
         </Card>
