@@ -120,6 +120,17 @@ test.describe("REST API v1", () => {
     expect(second.status()).toBe(200);
     expect(second.headers()["idempotent-replayed"]).toBe("true");
     expect((await second.json()).id).toBe((await first.json()).id);
+    // the same key with other inputs is a mistake, not a retry
+    const changed = await startRun(request, seed.keys.alice, seed.workflows.branch, { inputs: { amount: 2 }, wait: true }, headers);
+    expect(changed.status()).toBe(409);
+    expect((await changed.json()).error).toMatchObject({
+      code: "conflict",
+      message: "This Idempotency-Key was already used with different inputs; use a new key for a new run.",
+    });
+    // a retry without `wait` answers 202 as a first start without `wait` does, even when the run is final
+    const noWait = await startRun(request, seed.keys.alice, seed.workflows.branch, { inputs: { amount: 1 } }, headers);
+    expect(noWait.status()).toBe(202);
+    expect((await noWait.json()).id).toBe((await first.json()).id);
     const other = await startRun(
       request,
       seed.keys.alice,
@@ -150,6 +161,13 @@ test.describe("REST API v1", () => {
     });
     expect(huge.status()).toBe(413);
     expect((await huge.json()).error.code).toBe("payload_too_large");
+
+    // a path no route serves answers in the same JSON shape, not the app's HTML page
+    const nowhere = await request.get("/api/v1/nowhere", { headers: bearer(seed.keys.alice) });
+    expect(nowhere.status()).toBe(404);
+    expect(await nowhere.json()).toEqual({
+      error: { code: "not_found", message: "No API route GET /api/v1/nowhere. The reference is at /api/v1/openapi.json." },
+    });
   });
 
   test("one user's key cannot read, cancel or start another user's runs", async ({ request }) => {

@@ -37,6 +37,22 @@ export function idempotentRunId(userId: string, key: string): string {
   return `idem_${createHash("sha256").update(`${userId}\n${key}`).digest("hex").slice(0, 32)}`;
 }
 
+/** JSON with object keys sorted at every level, so equal values give equal text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object")
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+      .join(",")}}`;
+  return JSON.stringify(value) ?? "null";
+}
+
+/** A digest of a start's inputs, kept on an idempotent run to tell a retry from a reuse of its key. */
+export function inputsFingerprint(inputs: unknown): string {
+  return createHash("sha256").update(canonicalJson(inputs)).digest("hex").slice(0, 32);
+}
+
 /** Waits until the run is final or waiting, at most `ms`; returns it as last stored. */
 async function waitUntilSettled(runtime: Runtime, run: RunRecord, ms: number): Promise<RunRecord> {
   if (isSettled(run) || ms <= 0) return run;
@@ -71,8 +87,10 @@ async function settledResponse(runtime: Runtime, run: RunRecord, headers: Record
 /**
  * POST /api/v1/workflows/:workflowId/runs — starts a run of the active version. 200 with the run when
  * `wait` and it is final or waiting in time; otherwise 202 with its id and status URL. A retried start
- * with the same `Idempotency-Key` answers with the first run (`Idempotent-Replayed: true`).
- * @throws 400 `invalid_input` (fields name the inputs), 404, 409 (unpublished; key reused for another workflow), 413.
+ * with the same `Idempotency-Key` and inputs answers with the first run (`Idempotent-Replayed: true`), 202
+ * again without `wait`.
+ * @throws 400 `invalid_input` (fields name the inputs), 404, 409 (unpublished; key reused for another
+ *   workflow or with other inputs), 413.
  */
 export async function startRunResponse(request: Request, workflowId: string): Promise<Response> {
   const caller = await apiCaller(request);
@@ -84,6 +102,7 @@ export async function startRunResponse(request: Request, workflowId: string): Pr
   const workflow = await getActiveWorkflow(runtime.db, caller.user, workflowId);
   const runId = idempotencyKey ? idempotentRunId(caller.user.id, idempotencyKey) : undefined;
   const waitMs = body.wait ? body.wait_timeout_ms : 0;
+  const fingerprint = inputsFingerprint(body.inputs ?? {});
 
   const replay = async (): Promise<Response | null> => {
     const existing = runId ? await runtime.store.getRun(runId) : null;
@@ -93,7 +112,16 @@ export async function startRunResponse(request: Request, workflowId: string): Pr
         details: { run_id: existing.id },
       });
     }
-    return settledResponse(runtime, await waitUntilSettled(runtime, existing, waitMs), { "Idempotent-Replayed": "true" });
+    const stored = (existing.trigger.details as { inputs_fingerprint?: unknown } | undefined)?.inputs_fingerprint;
+    if (typeof stored === "string" && stored !== fingerprint) {
+      throw new AppError("conflict", "This Idempotency-Key was already used with different inputs; use a new key for a new run.", {
+        details: { run_id: existing.id },
+      });
+    }
+    const headers = { "Idempotent-Replayed": "true" };
+    // answered as the first start was: 202 without `wait`, whatever the run reached meanwhile
+    if (!body.wait) return acceptedResponse(existing, headers);
+    return settledResponse(runtime, await waitUntilSettled(runtime, existing, waitMs), headers);
   };
   const replayed = await replay();
   if (replayed) return replayed;
@@ -112,7 +140,7 @@ export async function startRunResponse(request: Request, workflowId: string): Pr
           user: caller.user.email,
           api_key: caller.keyName,
           api_key_id: caller.keyId,
-          ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}),
+          ...(idempotencyKey ? { idempotency_key: idempotencyKey, inputs_fingerprint: fingerprint } : {}),
         },
       },
     });
@@ -147,7 +175,9 @@ export async function cancelRunResponse(request: Request, runId: string): Promis
 export async function listApprovalsResponse(request: Request): Promise<Response> {
   const caller = await apiCaller(request);
   const limit = Number(new URL(request.url).searchParams.get("limit") ?? 100);
-  const items = await listPendingApprovals(getRuntime().db, caller.user, { limit: Number.isInteger(limit) && limit > 0 ? limit : 100 });
+  const items = await listPendingApprovals(getRuntime().db, caller.user, {
+    limit: Number.isInteger(limit) && limit > 0 ? Math.min(limit, 500) : 100,
+  });
   return jsonResponse({ approvals: items.map((item) => approvalBody({ ...item, runId: item.run.id })) });
 }
 

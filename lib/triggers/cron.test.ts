@@ -22,6 +22,13 @@ describe("schedule cron maths", () => {
     expect(cronProblem("*/5 * * * *", "UTC")).toBeNull();
     expect(cronProblem("@hourly", "America/New_York")).toBeNull();
     expect(cronProblem("61 * * * *", "UTC")).toMatch(/^Not a valid cron expression/);
+    expect(cronProblem("* * * * * *", "UTC")).toBe(
+      "Use 5 fields (minute hour day-of-month month day-of-week), not 6: a schedule runs at most once a minute.",
+    );
+    expect(cronProblem("0 9 * *", "UTC")).toBe(
+      "Use 5 fields (minute hour day-of-month month day-of-week), not 4: a schedule runs at most once a minute.",
+    );
+    expect(cronProblem("  0 9 * * 1-5 ", "Europe/Berlin")).toBeNull();
     expect(cronProblem("0 9 * * *", "Mars/Olympus")).toBe(
       '"Mars/Olympus" is not a known time zone (use an IANA name such as Europe/Berlin or UTC).',
     );

@@ -1,7 +1,9 @@
 /**
- * Cron expressions of schedules, with croner: 5 fields (minute hour day-of-month month day-of-week) or 6
- * (seconds first), nicknames like `@hourly`, evaluated in an IANA time zone (daylight-saving changes
- * included). Day-of-month and day-of-week combine with OR, as Vixie cron does.
+ * Cron expressions of schedules, with croner: 5 fields (minute hour day-of-month month day-of-week) or
+ * nicknames like `@hourly`, evaluated in an IANA time zone (daylight-saving changes included).
+ * Day-of-month and day-of-week combine with OR, as Vixie cron does. A schedule fires at most once a
+ * minute: croner's 6- and 7-field forms (seconds, years) are refused, since `* * * * * *` would start a
+ * run on every scheduler tick.
  */
 import { Cron } from "croner";
 
@@ -23,6 +25,9 @@ function cronOf(expression: string, timezone: string): Cron {
 /** Null when the expression and zone are usable, else why not (one sentence for a form). */
 export function cronProblem(expression: string, timezone: string): string | null {
   if (!isValidTimezone(timezone)) return `"${timezone}" is not a known time zone (use an IANA name such as Europe/Berlin or UTC).`;
+  const fields = expression.trim().split(/\s+/).length;
+  if (!expression.trim().startsWith("@") && fields !== 5)
+    return `Use 5 fields (minute hour day-of-month month day-of-week), not ${fields}: a schedule runs at most once a minute.`;
   try {
     const next = cronOf(expression, timezone).nextRun();
     return next ? null : "This expression never fires.";
