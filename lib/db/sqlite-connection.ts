@@ -137,7 +137,7 @@ export function sqlitePrismaWrites(file: string): number {
   return gateOf(file).prismaWrites;
 }
 
-const SELECT = /^\s*(select|with)\b/i;
+const SELECT = /^\s*select\b/i;
 
 /** What a Prisma client of a SQLite file shares with direct connections: its file, and closers run when it disconnects. */
 export interface SqliteClientBinding {

@@ -81,6 +81,12 @@ export function refusalReason(hostname: string, address: string, policy: SsrfPol
   return `${shown} is ${ADDRESS_CLASS_LABELS[addressClass]}`;
 }
 
+/** A URL's host without IPv6 brackets, and the normalised address when the host is an IP literal. */
+function hostOf(url: URL): { hostname: string; literal: string | null } {
+  const hostname = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
+  return { hostname, literal: normalizeIp(hostname) };
+}
+
 /**
  * The policy's verdict on a URL whose host is an IP literal, without resolving anything; used when a
  * connector is saved (a host name is judged at call time only, by {@link checkOutboundUrl}: its DNS
@@ -89,8 +95,7 @@ export function refusalReason(hostname: string, address: string, policy: SsrfPol
  *   {@link refusalReason} (e.g. `10.0.0.5 is a private address`).
  */
 export function literalHostRefusal(url: URL, policy: SsrfPolicy = {}): string | null {
-  const hostname = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
-  const literal = normalizeIp(hostname);
+  const { hostname, literal } = hostOf(url);
   return literal === null ? null : refusalReason(hostname, literal, policy);
 }
 
@@ -120,8 +125,7 @@ export async function checkOutboundUrl(input: string | URL, policy: SsrfPolicy =
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw serviceError("connection_error", `Refused outbound request: only http and https URLs are allowed, not ${url.protocol}`);
   }
-  const hostname = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
-  const literal = normalizeIp(hostname);
+  const { hostname, literal } = hostOf(url);
   let addresses: ResolvedAddress[];
   if (literal !== null) {
     addresses = [{ address: literal, family: literal.includes(":") ? 6 : 4 }];

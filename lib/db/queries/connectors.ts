@@ -1,17 +1,22 @@
 /**
- * Connectors and their actions (models Connector, ConnectorAction). Secrets (token, API key, password,
- * database URL) are stored AES-256-GCM encrypted in `secretEnc` and never leave this module in a view:
- * views carry `hasSecret` and `secretMasked` only, and the masked tail only for the connector's owner and
- * admins (everyone else who may see a shared connector gets {@link SECRET_SET_HINT}). The decrypted definitions the runtime needs come from
- * capability-definitions.ts.
+ * Connectors (model Connector; their actions: connector-actions.ts, re-exported here; who may see and
+ * change them: connector-access.ts). Secrets (token, API key, password, database URL) are stored
+ * AES-256-GCM encrypted in `secretEnc` and never leave this module in a view: views carry `hasSecret` and
+ * `secretMasked` only, and the masked tail only for the connector's owner and admins (everyone else who
+ * may see a shared connector gets {@link SECRET_SET_HINT}). The decrypted definitions the runtime needs
+ * come from capability-definitions.ts.
  */
 import { decryptSecret, encryptSecret, maskSecret } from "@/lib/crypto/secrets";
 import type { DatabaseConnectorDefinition } from "@/lib/connectors/database-connector";
-import type { AccessLevel, ConnectorActionDefinition, HttpMethod } from "@/lib/connectors/types";
 import { AppError } from "@/lib/errors";
 import { literalHostRefusal } from "@/lib/net/ssrf";
 import { type Db, parseJson } from "../client";
+import { type ConnectorRow, canEditConnector, editableRow, type Viewer, visibleTo } from "./connector-access";
+import { type ConnectorActionView, toActionView } from "./connector-actions";
 import { getSsrfPolicy } from "./settings";
+
+export { canEditConnector, type Viewer } from "./connector-access";
+export * from "./connector-actions";
 
 export type ConnectorKind = "http" | "database";
 export type ConnectorAuthKind = "none" | "bearer" | "api_key_header" | "api_key_query" | "basic";
@@ -51,22 +56,6 @@ export interface ConnectorView {
   updatedAt: string;
 }
 
-export interface ConnectorActionView {
-  id: string;
-  key: string;
-  name: string;
-  description: string;
-  method: HttpMethod;
-  path: string;
-  query: Record<string, string>;
-  headers: Record<string, string>;
-  body: ConnectorActionDefinition["body"];
-  parameters: Record<string, unknown>;
-  access: AccessLevel;
-  timeoutMs: number;
-  maxResponseBytes: number;
-}
-
 /** What a form saves. `secret`: a new secret, "" keeps the stored one; `clearSecret` removes it. */
 export interface ConnectorInput {
   key: string;
@@ -79,34 +68,6 @@ export interface ConnectorInput {
   secret: string;
   clearSecret: boolean;
   visibility: "private" | "shared";
-}
-
-export interface ConnectorActionInput {
-  key: string;
-  name: string;
-  description: string;
-  method: HttpMethod;
-  path: string;
-  query: Record<string, string>;
-  headers: Record<string, string>;
-  body: ConnectorActionDefinition["body"];
-  parameters: Record<string, unknown>;
-  access: AccessLevel;
-  timeoutMs: number;
-  maxResponseBytes: number;
-}
-
-/** Who is asking: members see shared connectors and their own; admins see all. */
-export interface Viewer {
-  id: string;
-  role: string;
-}
-
-type ConnectorRow = Awaited<ReturnType<Db["connector"]["findFirstOrThrow"]>>;
-type ActionRow = Awaited<ReturnType<Db["connectorAction"]["findFirstOrThrow"]>>;
-
-function visibleTo(viewer: Viewer) {
-  return viewer.role === "admin" ? {} : { OR: [{ visibility: "shared" }, { ownerId: viewer.id }] };
 }
 
 /** The secret hint `viewer` may see (see {@link ConnectorView.secretMasked}). */
@@ -134,43 +95,6 @@ function toView(row: ConnectorRow, actionCount: number, viewer: Viewer): Connect
   };
 }
 
-/** The action row as a view (and as the service's definition shape, via {@link actionDefinition}). */
-export function toActionView(row: ActionRow): ConnectorActionView {
-  return {
-    id: row.id,
-    key: row.key,
-    name: row.name,
-    description: row.description,
-    method: row.method as HttpMethod,
-    path: row.path,
-    query: parseJson<Record<string, string>>(row.query, {}),
-    headers: parseJson<Record<string, string>>(row.headers, {}),
-    body: parseJson<ConnectorActionDefinition["body"]>(row.body, null),
-    parameters: parseJson<Record<string, unknown>>(row.parameters, { type: "object", properties: {} }),
-    access: row.access as AccessLevel,
-    timeoutMs: row.timeoutMs,
-    maxResponseBytes: row.maxResponseBytes,
-  };
-}
-
-/** An action view as lib/connectors expects it (spec §1 `actions[]`). */
-export function actionDefinition(action: ConnectorActionView): ConnectorActionDefinition {
-  return {
-    id: action.key,
-    name: action.name,
-    ...(action.description ? { description: action.description } : {}),
-    method: action.method,
-    path: action.path,
-    query: action.query,
-    headers: action.headers,
-    body: action.body,
-    parameters: action.parameters,
-    access: action.access,
-    timeout_ms: action.timeoutMs,
-    max_response_bytes: action.maxResponseBytes,
-  };
-}
-
 /** Connectors the viewer may see, by name. */
 export async function listConnectors(db: Db, viewer: Viewer): Promise<ConnectorView[]> {
   const rows = await db.connector.findMany({
@@ -190,18 +114,6 @@ export async function getConnector(
   const row = await db.connector.findFirst({ where: { id, ...visibleTo(viewer) }, include: { actions: { orderBy: { name: "asc" } } } });
   if (!row) return null;
   return { connector: toView(row, row.actions.length, viewer), actions: row.actions.map(toActionView) };
-}
-
-/** True when the viewer may change the connector: its owner, or an admin. */
-export function canEditConnector(viewer: Viewer, connector: Pick<ConnectorView, "ownerId">): boolean {
-  return viewer.role === "admin" || connector.ownerId === viewer.id;
-}
-
-async function editableRow(db: Db, viewer: Viewer, id: string): Promise<ConnectorRow> {
-  const row = await db.connector.findFirst({ where: { id, ...visibleTo(viewer) } });
-  if (!row) throw new AppError("not_found", "That connector does not exist.");
-  if (!canEditConnector(viewer, row)) throw new AppError("forbidden", "Only the connector's owner or an administrator can change it.");
-  return row;
 }
 
 function secretFor(input: ConnectorInput, existing: string | null): string | null {
@@ -283,109 +195,6 @@ export async function deleteConnector(db: Db, viewer: Viewer, id: string): Promi
   const existing = await editableRow(db, viewer, id);
   await db.connector.delete({ where: { id } });
   return toView(existing, 0, viewer);
-}
-
-function actionData(input: ConnectorActionInput) {
-  return {
-    key: input.key,
-    name: input.name,
-    description: input.description,
-    method: input.method,
-    path: input.path,
-    query: JSON.stringify(input.query),
-    headers: JSON.stringify(input.headers),
-    body: input.body === null || input.body === undefined ? null : JSON.stringify(input.body),
-    parameters: JSON.stringify(input.parameters),
-    access: input.access,
-    timeoutMs: input.timeoutMs,
-    maxResponseBytes: input.maxResponseBytes,
-  };
-}
-
-async function assertActionKeyFree(db: Db, connectorId: string, key: string, exceptId?: string): Promise<void> {
-  const clash = await db.connectorAction.findUnique({ where: { connectorId_key: { connectorId, key } } });
-  if (clash && clash.id !== exceptId)
-    throw new AppError("invalid_input", undefined, { fields: { key: `This connector already has an action "${key}".` } });
-}
-
-/** Adds an action. @throws AppError `not_found`, `forbidden`, `invalid_input` (key taken). */
-export async function createConnectorAction(
-  db: Db,
-  viewer: Viewer,
-  connectorId: string,
-  input: ConnectorActionInput,
-): Promise<ConnectorActionView> {
-  await editableRow(db, viewer, connectorId);
-  await assertActionKeyFree(db, connectorId, input.key);
-  return toActionView(await db.connectorAction.create({ data: { ...actionData(input), connectorId } }));
-}
-
-/** Replaces an action's fields. @throws AppError `not_found`, `forbidden`, `invalid_input`. */
-export async function updateConnectorAction(
-  db: Db,
-  viewer: Viewer,
-  connectorId: string,
-  actionId: string,
-  input: ConnectorActionInput,
-): Promise<ConnectorActionView> {
-  await editableRow(db, viewer, connectorId);
-  const existing = await db.connectorAction.findFirst({ where: { id: actionId, connectorId } });
-  if (!existing) throw new AppError("not_found", "That action does not exist.");
-  await assertActionKeyFree(db, connectorId, input.key, actionId);
-  return toActionView(await db.connectorAction.update({ where: { id: actionId }, data: actionData(input) }));
-}
-
-export async function deleteConnectorAction(db: Db, viewer: Viewer, connectorId: string, actionId: string): Promise<ConnectorActionView> {
-  await editableRow(db, viewer, connectorId);
-  const existing = await db.connectorAction.findFirst({ where: { id: actionId, connectorId } });
-  if (!existing) throw new AppError("not_found", "That action does not exist.");
-  await db.connectorAction.delete({ where: { id: actionId } });
-  return toActionView(existing);
-}
-
-/**
- * Imports actions (e.g. from an OpenAPI document) in one transaction. An action whose key exists is
- * replaced when `replace` is true, else skipped.
- * @returns the keys created, replaced and skipped.
- */
-export async function importConnectorActions(
-  db: Db,
-  viewer: Viewer,
-  connectorId: string,
-  actions: ConnectorActionDefinition[],
-  options: { replace: boolean },
-): Promise<{ created: string[]; replaced: string[]; skipped: string[] }> {
-  await editableRow(db, viewer, connectorId);
-  const existing = new Set((await db.connectorAction.findMany({ where: { connectorId }, select: { key: true } })).map((row) => row.key));
-  const outcome = { created: [] as string[], replaced: [] as string[], skipped: [] as string[] };
-  await db.$transaction(async (tx) => {
-    for (const action of actions) {
-      const data = actionData({
-        key: action.id,
-        name: action.name,
-        description: action.description ?? "",
-        method: action.method,
-        path: action.path,
-        query: action.query ?? {},
-        headers: action.headers ?? {},
-        body: action.body ?? null,
-        parameters: action.parameters ?? { type: "object", properties: {} },
-        access: action.access ?? "read",
-        timeoutMs: action.timeout_ms ?? 10_000,
-        maxResponseBytes: action.max_response_bytes ?? 1_048_576,
-      });
-      if (!existing.has(action.id)) {
-        await tx.connectorAction.create({ data: { ...data, connectorId } });
-        outcome.created.push(action.id);
-      } else if (options.replace) {
-        await tx.connectorAction.update({ where: { connectorId_key: { connectorId, key: action.id } }, data });
-        outcome.replaced.push(action.id);
-      } else {
-        outcome.skipped.push(action.id);
-      }
-    }
-  });
-  return outcome;
 }
 
 /** The stored secret of a connector in plain text, for server-side calls only (never for a view). */
