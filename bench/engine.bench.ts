@@ -10,10 +10,13 @@
  *    branches to a local node:http server → END, sequential and with `--concurrency` runs at once; target
  *    ≥ 1,000 runs/s;
  * 3. peak RSS of the process (MB).
- * The HTTP server runs in this process, so its CPU counts against the runs (as a co-located API would).
+ * The connectors' HTTP server is a separate Node process (`startPeer`), as the enterprise API a connector
+ * calls would be; on this 2-core machine it shares the cores with the runtime's process and its checkpoint
+ * thread. `--in-process-peer` serves it from this process instead (its CPU then counts against the runs).
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -33,6 +36,7 @@ const { values } = parseArgs({
     runs: { type: "string", default: "400" },
     concurrency: { type: "string", default: "16" },
     dag: { type: "string", default: "1000" },
+    "in-process-peer": { type: "boolean", default: false },
   },
 });
 const RUNS = Number(values.runs);
@@ -172,6 +176,35 @@ async function persistedRunsPerSecond(
   return { perSecond: runs / seconds, cpuMsPerRun: (cpu.user + cpu.system) / 1000 / runs };
 }
 
+/** The JSON the connectors' HTTP server answers: its path and query. */
+const PEER_SOURCE = `
+const server = require("node:http").createServer((req, res) => {
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(JSON.stringify({ path: req.url }));
+});
+server.listen(0, "127.0.0.1", () => process.stdout.write(server.address().port + "\\n"));
+`;
+
+/** Starts the connectors' HTTP server (a child process unless `--in-process-peer`); resolves to its base URL and a stop function. */
+async function startPeer(): Promise<{ baseUrl: string; stop: () => void }> {
+  if (values["in-process-peer"]) {
+    const server = createServer((req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ path: req.url }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stop: () => server.close() };
+  }
+  const child = spawn(process.execPath, ["-e", PEER_SOURCE], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`the bench HTTP server exited with ${code}`)));
+    child.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()));
+  });
+  child.removeAllListeners("exit");
+  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
 async function main(): Promise<void> {
   process.env.SWITCHYARD_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
   process.env.SWITCHYARD_ALLOWED_HOSTS = "127.0.0.1";
@@ -180,12 +213,9 @@ async function main(): Promise<void> {
     `engine overhead, ${DAG_NODES}-node DAG, in-memory store: ${overhead.wallUs.toFixed(1)} µs/node wall, ${overhead.cpuUs.toFixed(1)} µs/node CPU (target ≤ 50)`,
   );
 
-  const server = createServer((req, res) => {
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ path: req.url }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const peer = await startPeer();
+  const baseUrl = peer.baseUrl;
+  console.log(`connectors' HTTP server: ${values["in-process-peer"] ? "in this process" : "a separate process"} (${baseUrl})`);
   const dir = mkdtempSync(path.join(tmpdir(), "switchyard-bench-"));
   const url = `file:${path.join(dir, "bench.db")}`;
   await applyMigrations(url, path.resolve(import.meta.dirname, ".."));
@@ -223,7 +253,7 @@ async function main(): Promise<void> {
     console.log(`stored: ${runs} runs, ${events} events (${(events / runs).toFixed(1)} per run)`);
   } finally {
     await runtime.db.$disconnect();
-    server.close();
+    peer.stop();
     rmSync(dir, { recursive: true, force: true });
   }
   console.log(`peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);

@@ -168,6 +168,39 @@ describe("engine: a simple run", () => {
     expect(seen).toEqual([6, 7, 8, 9]);
   });
 
+  it("stores pure nodes' steps with the next write: a node that is not pure starts only after its start is stored", async () => {
+    const store = new InMemoryRunStore();
+    const writes: string[][] = [];
+    const commitStep = store.commitStep.bind(store);
+    store.commitStep = (runId, step) => {
+      writes.push((step.events ?? []).map((event) => `${event.type}${event.data.node_id ? `:${event.data.node_id}` : ""}`));
+      return commitStep(runId, step);
+    };
+    let startStoredBeforeCall = false;
+    const llm = fakeLlm(async () => {
+      const stored = await store.listEvents(run.id);
+      startStoredBeforeCall = stored.some((event) => event.type === "node.started" && event.data.node_id === "llm");
+      return "Hi";
+    });
+    const engine = createEngine({ store, services: { llm: llm.service } });
+    let run = { id: "" };
+    run = await engine.startRun({
+      workflowId: "wf",
+      version: 1,
+      graph: hello,
+      inputs: { name: "Ada" },
+      trigger: { kind: "cli" },
+      onRunCreated: (created) => {
+        run = created;
+      },
+    });
+    expect(startStoredBeforeCall).toBe(true);
+    expect(writes).toEqual([
+      ["node.started:start", "node.ended:start", "node.started:llm"],
+      ["node.delta:llm", "node.ended:llm", "node.started:end", "node.ended:end", "run.ended"],
+    ]);
+  });
+
   it("throws not_found for an unknown run", async () => {
     const { engine } = setup();
     await expect(engine.resumeRun("nope")).rejects.toMatchObject({ code: "not_found" });
