@@ -23,8 +23,8 @@ import { connectionProblem } from "./connection-rules";
 import { type GraphStore, useGraph } from "./graph-store";
 import type { EditorOperations } from "./hooks/use-editor-graph";
 import { EditorMinimap } from "./minimap";
-import { COMPACT_ZOOM, CompactNodesContext } from "./nodes/node-shell";
 import { nodeTypes } from "./nodes/node-types";
+import { detailForZoom, NodeDetailContext } from "./nodes/zoomed-out-shells";
 import { type EditorEdge, type EditorNode, PALETTE_DRAG_TYPE } from "./types";
 
 /** Above this many nodes only the visible ones are rendered (React Flow's guidance for large graphs). */
@@ -38,8 +38,8 @@ const proOptions = { hideAttribution: true };
 const minimapStyle = { width: 150, height: 96, marginBottom: 52 };
 const MINIMAP_STORAGE_KEY = "switchyard.editor.minimap";
 
-function zoomedOut(state: { transform: [number, number, number] }): boolean {
-  return state.transform[2] < COMPACT_ZOOM;
+function detailAtZoom(state: { transform: [number, number, number] }) {
+  return detailForZoom(state.transform[2]);
 }
 
 function minimapColor(node: EditorNode): string {
@@ -87,7 +87,8 @@ export const Canvas = memo(function Canvas({
   useEffect(() => {
     if (warming && measured) setWarming(false);
   }, [warming, measured]);
-  const compact = useStore(zoomedOut) || warming;
+  const zoomDetail = useStore(detailAtZoom);
+  const detail = warming && zoomDetail === "full" ? "compact" : zoomDetail;
   // fit the view to the nodes the workflow opens with; an empty canvas keeps the default view, or the
   // first node dropped would be fitted into the middle instead of staying where it was dropped
   const [fitOnOpen] = useState(() => !initialViewport && nodes.length > 0);
@@ -152,7 +153,7 @@ export const Canvas = memo(function Canvas({
       onDrop={onDrop}
       data-testid="canvas"
     >
-      <CompactNodesContext.Provider value={compact}>
+      <NodeDetailContext.Provider value={detail}>
         <ReactFlow<EditorNode, EditorEdge>
           nodes={nodes}
           edges={edges}
@@ -193,7 +194,7 @@ export const Canvas = memo(function Canvas({
           </Controls>
           {minimapShown ? <EditorMinimap nodes={nodes} color={minimapColor} size={minimapStyle} ariaLabel="Minimap" /> : null}
         </ReactFlow>
-      </CompactNodesContext.Provider>
+      </NodeDetailContext.Provider>
       {nodes.length === 0 ? (
         <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
           <p className="max-w-sm rounded-lg border border-dashed border-zinc-300 bg-white/80 px-5 py-4 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:bg-zinc-900/80 dark:text-zinc-400">

@@ -3,7 +3,7 @@
 import { Handle, type NodeProps, Position, useUpdateNodeInternals } from "@xyflow/react";
 import { clsx } from "clsx";
 import { AlertTriangle, CheckCircle2, Clock, Loader2, Pin, XCircle } from "lucide-react";
-import { createContext, useContext, useEffect, useMemo, useRef } from "react";
+import { useContext, useEffect, useMemo, useRef } from "react";
 import type { NodeType } from "@/lib/workflow/nodes/node-definition";
 import { getNodeDefinition, isNodeType } from "@/lib/workflow/nodes/registry";
 import { handleLabel, sourceHandlesOf } from "../node-handles";
@@ -11,6 +11,7 @@ import { type NodeRunState, useNodeIssues, useNodePinned, useNodeRun } from "../
 import { summarizeNode } from "../node-summary";
 import type { EditorNode } from "../types";
 import { iconFor } from "./node-icons";
+import { CompactShell, NodeDetailContext, OverviewShell, sourceHandleClass, targetHandleClass } from "./zoomed-out-shells";
 
 const runBorder: Record<NodeRunState["status"], string> = {
   pending: "border-zinc-300 dark:border-zinc-700",
@@ -20,79 +21,6 @@ const runBorder: Record<NodeRunState["status"], string> = {
   failed: "border-red-600 ring-2 ring-red-600/20",
   skipped: "border-dashed border-zinc-300 opacity-60 dark:border-zinc-700",
 };
-
-const handleClass = "!size-3 !border-2 !border-white !bg-zinc-400 dark:!border-zinc-900 hover:!bg-brand-500";
-/**
- * A handle centred on the node's left or right edge by its offsets (half its 12 px) rather than React
- * Flow's `transform: translate(-50%, -50%)`: a transform gives each handle its own paint chunk, and with
- * 1,000 nodes on screen (2,000+ handles) Chromium's layerization and hit testing on every frame of a drag
- * took about half again as long (bench:editor, all nodes in view).
- */
-const targetHandleClass = `${handleClass} !transform-none !-left-1.5 !-mt-1.5`;
-const sourceHandleClass = `${handleClass} !transform-none !-right-1.5 !-mt-1.5`;
-
-/** Below this zoom nodes are drawn compact: their text is too small to read anyway (ratio). */
-export const COMPACT_ZOOM = 0.45;
-
-/**
- * True while the canvas is zoomed out below COMPACT_ZOOM (provided once by the canvas, so crossing the
- * threshold re-renders the nodes once and zooming does not re-render them otherwise).
- */
-export const CompactNodesContext = createContext(false);
-
-/**
- * A node drawn for a zoomed-out canvas: its colour, title and handles in a few elements instead of
- * dozens, so a canvas showing 1,000 nodes has far less to lay out, hit-test and paint on every frame.
- */
-function CompactShell({
-  id,
-  type,
-  title,
-  color,
-  handles,
-  selected,
-  stateClass,
-  pinned,
-  runStatus,
-}: {
-  id: string;
-  type: NodeType;
-  title: string;
-  color: string;
-  handles: ReturnType<typeof sourceHandlesOf>;
-  selected: boolean | undefined;
-  stateClass: string;
-  pinned: boolean;
-  runStatus: string | undefined;
-}) {
-  return (
-    <div
-      data-testid={`node-${id}`}
-      data-node-type={type}
-      data-run-status={runStatus}
-      data-pinned={pinned || undefined}
-      data-compact=""
-      className={clsx("relative h-16 w-60 rounded-lg border-4 bg-white dark:bg-zinc-900", stateClass, selected && "!border-brand-500")}
-      style={{ borderLeftColor: color, borderLeftWidth: 24 }}
-      title={title}
-    >
-      {type !== "START" ? <Handle type="target" position={Position.Left} className={targetHandleClass} /> : null}
-      <p className="overflow-hidden px-2 pt-1 text-2xl leading-tight font-semibold text-ellipsis whitespace-nowrap text-zinc-900 dark:text-zinc-100">
-        {title}
-      </p>
-      {handles.map((handle, index) => (
-        <Handle
-          key={handle ?? "__unnamed"}
-          type="source"
-          position={Position.Right}
-          id={handle ?? undefined}
-          className={sourceHandleClass}
-          style={{ top: `${((index + 1) / (handles.length + 1)) * 100}%` }}
-        />
-      ))}
-    </div>
-  );
-}
 
 function RunLine({ run }: { run: NodeRunState }) {
   const icon =
@@ -128,7 +56,7 @@ export function NodeShell({ id, type, data, selected }: Pick<NodeProps<EditorNod
   const issues = useNodeIssues(id);
   const run = useNodeRun(id);
   const pinned = useNodePinned(id);
-  const compact = useContext(CompactNodesContext);
+  const detail = useContext(NodeDetailContext);
   const handles = useMemo(() => sourceHandlesOf(type, data), [type, data]);
   const handleKey = handles.join("|");
   const updateNodeInternals = useUpdateNodeInternals();
@@ -149,9 +77,10 @@ export function NodeShell({ id, type, data, selected }: Pick<NodeProps<EditorNod
     : issues.length > 0
       ? "border-red-300 dark:border-red-900"
       : "border-zinc-200 dark:border-zinc-700";
-  if (compact) {
+  if (detail !== "full") {
+    const Shell = detail === "overview" ? OverviewShell : CompactShell;
     return (
-      <CompactShell
+      <Shell
         id={id}
         type={type}
         title={title}
