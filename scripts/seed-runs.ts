@@ -78,11 +78,15 @@ export async function seedRuns(
   }
   const people = [admin, ...members];
   const workflowIds: string[] = [];
+  // each workflow's runs share one graph snapshot, as runs of one published version do (run-records.ts runGraphRow)
+  const graphIds = new Map<string, string>();
   for (let i = 0; i < 20; i++) {
     const wf = await db.workflow.create({
       data: { ownerId: people[i % people.length].id, name: `Bench workflow ${String(i).padStart(2, "0")}`, draftGraph: SMALL_GRAPH },
     });
     workflowIds.push(wf.id);
+    const graph = await db.runGraph.create({ data: { id: `bench_${tag}_graph_${i}`, workflowId: wf.id, graph: SMALL_GRAPH } });
+    graphIds.set(wf.id, graph.id);
   }
   await db.workflowShare.create({ data: { workflowId: workflowIds[1], userId: members[1].id } });
 
@@ -104,7 +108,7 @@ export async function seedRuns(
         id,
         workflowId: workflowIds[workflowIndex],
         version: 1,
-        graph: SMALL_GRAPH,
+        graphId: graphIds.get(workflowIds[workflowIndex]) as string,
         status,
         inputs: `{"n":${i}}`,
         outputs: final ? `{"text":"run ${i}"}` : null,
@@ -219,12 +223,13 @@ async function seedBigRun(db: Db, workflowId: string, userId: string, tag: strin
       data: { node_id: node.nodeId, status: "succeeded", outputs: JSON.parse(node.outputs), elapsed_ms: node.elapsedMs },
     });
   events.push({ type: "run.ended", data: { status: "succeeded", outputs: {}, error: null, elapsed_ms: 50_005 } });
+  const snapshot = await db.runGraph.create({ data: { id: `bench_${tag}_big_graph`, workflowId, graph: JSON.stringify(graph) } });
   await db.run.create({
     data: {
       id,
       workflowId,
       version: 1,
-      graph: JSON.stringify(graph),
+      graphId: snapshot.id,
       status: "succeeded",
       inputs: "{}",
       outputs: "{}",

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { applyMigrations } from "./schema-engine";
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "./test-databases";
+import { createTestDatabase, testDatabaseKinds, type TestDatabase, testRunGraph } from "./test-databases";
 
 describe.each(testDatabaseKinds())("migrations on %s", (kind) => {
   let t: TestDatabase;
@@ -22,7 +22,7 @@ describe.each(testDatabaseKinds())("migrations on %s", (kind) => {
     const user = await t.db.user.create({ data: { email: `a-${kind}@example.com`, name: "A", passwordHash: "x" } });
     const wf = await t.db.workflow.create({ data: { ownerId: user.id, name: "W", draftGraph: '{"nodes":[],"edges":[]}' } });
     const run = await t.db.run.create({
-      data: { workflowId: wf.id, graph: "{}", status: "queued", triggerKind: "cli", inputs: '{"n":1.5}' },
+      data: { workflowId: wf.id, graphId: await testRunGraph(t.db, wf.id), status: "queued", triggerKind: "cli", inputs: '{"n":1.5}' },
     });
     const loaded = await t.db.run.findUniqueOrThrow({ where: { id: run.id }, include: { workflow: true } });
     expect(loaded.workflow.name).toBe("W");

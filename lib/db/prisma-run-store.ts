@@ -29,8 +29,17 @@ import type {
 import { DuplicateRunError } from "@/lib/workflow/run-store";
 import type { Db } from "./client";
 import type { DatabaseKind } from "./database-url";
-import { approvalFromRow, approvalToCreate, eventFromRow, nodeRunFromRow, runFromRow, runToCreate } from "./run-records";
-import { insertEventsSql, insertRunSql, updateRunSql, upsertNodeRunsSql } from "./run-store-sql";
+import { approvalFromRow, approvalToCreate, eventFromRow, nodeRunFromRow, runFromRow, runGraphRow, runToCreate } from "./run-records";
+import { insertEventsSql, insertRunGraphSql, insertRunSql, updateRunSql, upsertNodeRunsSql } from "./run-store-sql";
+
+/** The run's graph snapshot (RunGraph), read with the row. */
+const WITH_GRAPH = { graphSnapshot: { select: { graph: true } } } as const;
+
+/** A Run row read `WITH_GRAPH` as run-records.ts maps it. */
+function withGraph<T extends { graphSnapshot: { graph: string } }>(row: T): Omit<T, "graphSnapshot"> & { graph: string } {
+  const { graphSnapshot, ...rest } = row;
+  return { ...rest, graph: graphSnapshot.graph };
+}
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
@@ -58,9 +67,13 @@ export class PrismaRunStore implements RunStore {
 
   /** Inserts the run and its first events (seq 1…n) in one transaction. @throws DuplicateRunError on a duplicate id. */
   async createRun(run: NewRun, events: readonly NewRunEvent[] = []): Promise<RunRecord> {
-    const data = runToCreate(run, events.length);
-    const insertRun = insertRunSql(this.kind, data, new Date());
-    const statements = [this.db.$executeRawUnsafe(insertRun.sql, ...insertRun.params)];
+    const graph = runGraphRow(run);
+    const insertGraph = insertRunGraphSql(this.kind, graph);
+    const insertRun = insertRunSql(this.kind, runToCreate(run, events.length, graph.id), new Date());
+    const statements = [
+      this.db.$executeRawUnsafe(insertGraph.sql, ...insertGraph.params),
+      this.db.$executeRawUnsafe(insertRun.sql, ...insertRun.params),
+    ];
     if (events.length > 0) {
       const insertEvents = insertEventsSql(this.kind, run.id, 1, events);
       statements.push(this.db.$executeRawUnsafe(insertEvents.sql, ...insertEvents.params));
@@ -77,19 +90,19 @@ export class PrismaRunStore implements RunStore {
   }
 
   async getRun(runId: string): Promise<RunRecord | null> {
-    const row = await this.db.run.findUnique({ where: { id: runId } });
-    return row ? runFromRow(row) : null;
+    const row = await this.db.run.findUnique({ where: { id: runId }, include: WITH_GRAPH });
+    return row ? runFromRow(withGraph(row)) : null;
   }
 
   async loadRun(runId: string): Promise<RunSnapshot | null> {
     const queries = [
-      this.db.run.findUnique({ where: { id: runId } }),
+      this.db.run.findUnique({ where: { id: runId }, include: WITH_GRAPH }),
       this.db.nodeRun.findMany({ where: { runId }, orderBy: { position: "asc" } }),
       this.db.approval.findMany({ where: { runId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
     ] as const;
     const [run, nodeRuns, approvals] = await this.db.$transaction([...queries], this.kind === "postgres" ? POSTGRES_SNAPSHOT : undefined);
     if (!run) return null;
-    return { run: runFromRow(run), nodeRuns: nodeRuns.map(nodeRunFromRow), approvals: approvals.map(approvalFromRow) };
+    return { run: runFromRow(withGraph(run)), nodeRuns: nodeRuns.map(nodeRunFromRow), approvals: approvals.map(approvalFromRow) };
   }
 
   async commitStep(runId: string, step: StepCommit): Promise<CommitResult> {
@@ -186,8 +199,9 @@ export class PrismaRunStore implements RunStore {
       where: { status: { in: [...statuses] }, ...(options.workerId !== undefined ? { workerId: options.workerId } : {}) },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       ...(options.limit !== undefined ? { take: options.limit } : {}),
+      include: WITH_GRAPH,
     });
-    return rows.map(runFromRow);
+    return rows.map((row) => runFromRow(withGraph(row)));
   }
 
   async listExpiredApprovals(now: Date): Promise<ApprovalRecord[]> {

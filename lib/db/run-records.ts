@@ -18,6 +18,7 @@ import type {
   RunStatus,
   RunTrigger,
 } from "@/lib/workflow/run-store";
+import { createHash } from "node:crypto";
 import type { Approval, NodeRun, Run, RunEvent } from "./generated/sqlite/client";
 
 /** JSON text of a value; `null` and `undefined` become SQL NULL. */
@@ -29,7 +30,36 @@ function parseOr<T>(text: string | null, fallback: T): T {
   return text === null || text === "" ? fallback : (JSON.parse(text) as T);
 }
 
-export function runFromRow(row: Run): RunRecord {
+/** A Run row with its graph snapshot's JSON text (RunGraph.graph, joined on graphId). */
+export type RunRowWithGraph = Run & { graph: string | null };
+
+/** RunGraph ids of recent graph texts (a run of the same workflow and graph reuses it without hashing). */
+const graphIds = new Map<string, string>();
+const GRAPH_ID_CACHE_LIMIT = 200;
+
+/**
+ * The RunGraph row of a new run's graph snapshot: id = sha256 (hex) of the workflow id and the graph's
+ * JSON text, so runs of the same workflow and graph share one row (stored with INSERT … ON CONFLICT DO
+ * NOTHING before the run).
+ */
+export function runGraphRow(run: Pick<NewRun, "workflowId" | "graph" | "createdAt">): {
+  id: string;
+  workflowId: string;
+  graph: string;
+  createdAt: Date;
+} {
+  const graph = JSON.stringify(run.graph ?? null);
+  const key = `${run.workflowId}\n${graph}`;
+  let id = graphIds.get(key);
+  if (id === undefined) {
+    id = createHash("sha256").update(key).digest("hex");
+    if (graphIds.size >= GRAPH_ID_CACHE_LIMIT) graphIds.clear();
+    graphIds.set(key, id);
+  }
+  return { id, workflowId: run.workflowId, graph, createdAt: run.createdAt };
+}
+
+export function runFromRow(row: RunRowWithGraph): RunRecord {
   return {
     id: row.id,
     workflowId: row.workflowId,
@@ -60,13 +90,13 @@ export function runFromRow(row: Run): RunRecord {
   };
 }
 
-/** Create data of a Run row (`lastSeq` given separately: the number of first events). */
-export function runToCreate(run: NewRun, lastSeq: number) {
+/** Create data of a Run row (`lastSeq` given separately: the number of first events; `graphId`: `runGraphRow`'s id). */
+export function runToCreate(run: NewRun, lastSeq: number, graphId: string) {
   return {
     id: run.id,
     workflowId: run.workflowId,
     version: run.version,
-    graph: JSON.stringify(run.graph ?? null),
+    graphId,
     status: run.status,
     inputs: JSON.stringify(run.inputs ?? {}),
     outputs: jsonOrNull(run.outputs),

@@ -50,6 +50,14 @@ function insertRows(kind: DatabaseKind, table: string, rows: Array<Record<string
   };
 }
 
+/** INSERT of a run's graph snapshot (`runGraphRow`), unless a run stored the same one before. */
+export function insertRunGraphSql(
+  kind: DatabaseKind,
+  row: { id: string; workflowId: string; graph: string; createdAt: Date },
+): SqlStatement {
+  return insertRows(kind, "RunGraph", [row], ' ON CONFLICT ("id") DO NOTHING');
+}
+
 /** INSERT of a Run row (`runToCreate` data). */
 export function insertRunSql(kind: DatabaseKind, data: ReturnType<typeof runToCreate>, now: Date): SqlStatement {
   return insertRows(kind, "Run", [{ ...data, updatedAt: now }]);

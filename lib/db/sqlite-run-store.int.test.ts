@@ -81,6 +81,28 @@ describe("SqliteRunStore", () => {
       elapsedMs: 7,
     };
 
+    it("stores a graph snapshot once per workflow and content; each run reads back its own", async () => {
+      const other = await t.db.workflow.create({ data: { ownerId: ids.user.id, name: "Other", draftGraph: "{}" } });
+      const graphA = { nodes: [{ id: "a" }], edges: [] };
+      const graphB = { nodes: [{ id: "b" }], edges: [] };
+      await store.createRun({ ...newRun("g1"), graph: graphA });
+      await store.createRun({ ...newRun("g2"), graph: structuredClone(graphA) });
+      await store.createRun({ ...newRun("g3"), graph: graphB });
+      await store.createRun({ ...newRun("g4"), workflowId: other.id, graph: graphA });
+      const rows = await t.db.run.findMany({ orderBy: { id: "asc" }, select: { id: true, graphId: true } });
+      expect(rows.map((row) => row.id)).toEqual(["g1", "g2", "g3", "g4"]);
+      expect(rows[1].graphId).toBe(rows[0].graphId);
+      expect(new Set(rows.map((row) => row.graphId)).size).toBe(3);
+      expect(await t.db.runGraph.count()).toBe(3);
+      expect((await store.getRun("g2"))?.graph).toEqual(graphA);
+      expect((await store.getRun("g3"))?.graph).toEqual(graphB);
+      expect((await new PrismaRunStore(t.db).getRun("g4"))?.graph).toEqual(graphA);
+      // deleting a workflow deletes its runs and their snapshots
+      await t.db.workflow.delete({ where: { id: other.id } });
+      expect(await t.db.runGraph.count()).toBe(2);
+      expect(await store.getRun("g4")).toBeNull();
+    });
+
     it("the record a finished run returns equals the stored row (the engine returns it without reading it back)", async () => {
       const engine = createEngine({ store, services: {} });
       const node = (id: string, type: string, data: Record<string, unknown>) => ({ id, type, position: { x: 0, y: 0 }, data });

@@ -36,12 +36,24 @@ import type {
 import { DuplicateRunError } from "@/lib/workflow/run-store";
 import type { Db } from "./client";
 import type { Approval, NodeRun, Run, RunEvent } from "./generated/sqlite/client";
-import { approvalFromRow, approvalToCreate, eventFromRow, nodeRunFromRow, runFromRow, runToCreate } from "./run-records";
-import { insertEventsSql, insertRunSql, type SqlStatement, updateRunSql, upsertNodeRunsSql } from "./run-store-sql";
+import {
+  approvalFromRow,
+  approvalToCreate,
+  eventFromRow,
+  nodeRunFromRow,
+  type RunRowWithGraph,
+  runFromRow,
+  runGraphRow,
+  runToCreate,
+} from "./run-records";
+import { insertEventsSql, insertRunGraphSql, insertRunSql, type SqlStatement, updateRunSql, upsertNodeRunsSql } from "./run-store-sql";
 import { dateFromSqlite, sqliteTime, sqliteValue } from "./sqlite-connection";
 import { DirectSqlite } from "./sqlite-direct";
 
 type Row = Record<string, unknown>;
+
+/** A Run row with its graph snapshot's text (run-records.ts `RunRowWithGraph`). */
+const SELECT_RUN = 'SELECT r.*, g."graph" AS "graph" FROM "Run" r JOIN "RunGraph" g ON g."id" = r."graphId"';
 
 const TIME_COLUMNS = ["createdAt", "startedAt", "endedAt", "updatedAt", "at", "decidedAt", "expiresAt"] as const;
 
@@ -101,10 +113,12 @@ export class SqliteRunStore implements RunStore {
 
   /** Inserts the run and its first events (seq 1…n) in one transaction. @throws DuplicateRunError on a duplicate id. */
   async createRun(run: NewRun, events: readonly NewRunEvent[] = []): Promise<RunRecord> {
-    const data = runToCreate(run, events.length);
+    const graph = runGraphRow(run);
+    const data = runToCreate(run, events.length, graph.id);
     const now = new Date();
     try {
       await this.write(() => {
+        this.run(insertRunGraphSql("sqlite", graph));
         this.run(insertRunSql("sqlite", data, now));
         if (events.length > 0) this.run(insertEventsSql("sqlite", run.id, 1, events));
       });
@@ -118,19 +132,19 @@ export class SqliteRunStore implements RunStore {
   }
 
   async getRun(runId: string): Promise<RunRecord | null> {
-    const row = this.prepare('SELECT * FROM "Run" WHERE "id" = ?').get(runId) as Row | undefined;
-    return row ? runFromRow(withDates<Run>(row)) : null;
+    const row = this.prepare(`${SELECT_RUN} WHERE r."id" = ?`).get(runId) as Row | undefined;
+    return row ? runFromRow(withDates<RunRowWithGraph>(row)) : null;
   }
 
   /** The run, its node runs and approvals from one read transaction (one snapshot). */
   async loadRun(runId: string): Promise<RunSnapshot | null> {
     return this.direct.connection.transaction((): RunSnapshot | null => {
-      const run = this.prepare('SELECT * FROM "Run" WHERE "id" = ?').get(runId) as Row | undefined;
+      const run = this.prepare(`${SELECT_RUN} WHERE r."id" = ?`).get(runId) as Row | undefined;
       if (!run) return null;
       const nodeRuns = this.prepare('SELECT * FROM "NodeRun" WHERE "runId" = ? ORDER BY "position" ASC').all(runId) as Row[];
       const approvals = this.prepare('SELECT * FROM "Approval" WHERE "runId" = ? ORDER BY "createdAt" ASC, "id" ASC').all(runId) as Row[];
       return {
-        run: runFromRow(withDates<Run>(run)),
+        run: runFromRow(withDates<RunRowWithGraph>(run)),
         nodeRuns: nodeRuns.map((row) => nodeRunFromRow(withDates<NodeRun>(row))),
         approvals: approvals.map((row) => approvalFromRow(withDates<Approval>(row))),
       };
@@ -179,11 +193,11 @@ export class SqliteRunStore implements RunStore {
 
   /** Compare-and-set from one of `claim.from` to `running`; of concurrent claimers (any process) exactly one gets the row. */
   async claimRun(runId: string, claim: { from: readonly RunStatus[]; workerId: string | null }): Promise<RunRecord | null> {
-    const sql = `UPDATE "Run" SET "status" = 'running', "workerId" = ?, "updatedAt" = ? WHERE "id" = ? AND "status" IN (${claim.from.map(() => "?").join(", ")}) RETURNING *`;
-    const row = await this.write(
-      () => this.prepare(sql).get(claim.workerId, sqliteTime(new Date()), runId, ...claim.from) as Row | undefined,
+    const sql = `UPDATE "Run" SET "status" = 'running', "workerId" = ?, "updatedAt" = ? WHERE "id" = ? AND "status" IN (${claim.from.map(() => "?").join(", ")}) RETURNING "id"`;
+    const claimed = await this.write(
+      () => this.prepare(sql).get(claim.workerId, sqliteTime(new Date()), runId, ...claim.from) !== undefined,
     );
-    return row ? runFromRow(withDates<Run>(row)) : null;
+    return claimed ? this.getRun(runId) : null;
   }
 
   async getApproval(approvalId: string): Promise<ApprovalRecord | null> {
@@ -229,14 +243,14 @@ export class SqliteRunStore implements RunStore {
   async findRunsByStatus(statuses: readonly RunStatus[], options: { workerId?: string; limit?: number } = {}): Promise<RunRecord[]> {
     if (statuses.length === 0) return [];
     const params: unknown[] = [...statuses];
-    let sql = `SELECT * FROM "Run" WHERE "status" IN (${statuses.map(() => "?").join(", ")})`;
+    let sql = `${SELECT_RUN} WHERE r."status" IN (${statuses.map(() => "?").join(", ")})`;
     if (options.workerId !== undefined) {
-      sql += ' AND "workerId" = ?';
+      sql += ' AND r."workerId" = ?';
       params.push(options.workerId);
     }
-    sql += ' ORDER BY "createdAt" ASC, "id" ASC LIMIT ?';
+    sql += ' ORDER BY r."createdAt" ASC, r."id" ASC LIMIT ?';
     params.push(options.limit ?? -1);
-    return (this.prepare(sql).all(params) as Row[]).map((row) => runFromRow(withDates<Run>(row)));
+    return (this.prepare(sql).all(params) as Row[]).map((row) => runFromRow(withDates<RunRowWithGraph>(row)));
   }
 
   async listExpiredApprovals(now: Date): Promise<ApprovalRecord[]> {

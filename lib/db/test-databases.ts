@@ -29,6 +29,16 @@ export function testDatabaseKinds(): DatabaseKind[] {
   return ["sqlite"];
 }
 
+/**
+ * The id of a RunGraph row of `workflowId` holding `graph` (JSON text), created when missing: what a Run
+ * row made with Prisma in a test refers to as its graph snapshot (`graphId`).
+ */
+export async function testRunGraph(db: Db, workflowId: string, graph = "{}"): Promise<string> {
+  const id = `test:${workflowId}:${graph}`;
+  await db.runGraph.upsert({ where: { id }, create: { id, workflowId, graph }, update: {} });
+  return id;
+}
+
 /** Creates and migrates a fresh database of the given kind. */
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   const root = path.resolve(import.meta.dirname, "../..");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../client";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../test-databases";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds, testRunGraph } from "../test-databases";
 import { countPendingApprovals, getApprovalForViewer, listDecidedApprovals, listPendingApprovals, pendingApprovalIds } from "./approvals";
 import type { Viewer } from "./runs";
 
@@ -28,10 +28,24 @@ describe.each(testDatabaseKinds())("approval queries on %s", (kind) => {
     const wfBob = await db.workflow.create({ data: { ownerId: bob.id, name: "Payouts", draftGraph: "{}" } });
     await db.workflowShare.create({ data: { workflowId: wfBob.id, userId: cyd.id } });
     await db.run.create({
-      data: { id: "ra", workflowId: wfAda.id, graph: "{}", status: "waiting", triggerKind: "editor", triggeredById: ada.id },
+      data: {
+        id: "ra",
+        workflowId: wfAda.id,
+        graphId: await testRunGraph(db, wfAda.id),
+        status: "waiting",
+        triggerKind: "editor",
+        triggeredById: ada.id,
+      },
     });
     await db.run.create({
-      data: { id: "rb", workflowId: wfBob.id, graph: "{}", status: "waiting", triggerKind: "api", triggeredById: bob.id },
+      data: {
+        id: "rb",
+        workflowId: wfBob.id,
+        graphId: await testRunGraph(db, wfBob.id),
+        status: "waiting",
+        triggerKind: "api",
+        triggeredById: bob.id,
+      },
     });
     const approval = (id: string, runId: string, assignee: string, minutes: number, extra = {}) =>
       db.approval.create({

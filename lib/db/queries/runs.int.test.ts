@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../client";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../test-databases";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds, testRunGraph } from "../test-databases";
 import { canViewRun, decodeRunCursor, encodeRunCursor, getRunDetail, listRuns, listRunWorkflowOptions, type Viewer } from "./runs";
 
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
@@ -33,6 +33,7 @@ async function buildWorld(db: Db): Promise<World> {
   const wfAda = (await db.workflow.create({ data: { ownerId: ada.id, name: "Ada's flow", draftGraph: "{}" } })).id;
   const wfBob = (await db.workflow.create({ data: { ownerId: bob.id, name: "Bob's flow", draftGraph: "{}" } })).id;
   await db.workflowShare.create({ data: { workflowId: wfBob, userId: cyd.id } });
+  const graphs = { [wfAda]: await testRunGraph(db, wfAda), [wfBob]: await testRunGraph(db, wfBob) };
   const statuses = ["succeeded", "failed", "waiting", "running", "cancelled"];
   const kinds = ["editor", "api", "cli", "agent"];
   const data = Array.from({ length: 100 }, (_, i) => {
@@ -43,7 +44,7 @@ async function buildWorld(db: Db): Promise<World> {
     return {
       id: `run_${String(i).padStart(3, "0")}`,
       workflowId,
-      graph: "{}",
+      graphId: graphs[workflowId],
       status: statuses[i % statuses.length],
       triggerKind: kinds[i % kinds.length],
       triggeredById,
@@ -178,7 +179,7 @@ describe.each(testDatabaseKinds())("run queries on %s", (kind) => {
       data: {
         id: "parent_1",
         workflowId: w.wfAda,
-        graph: JSON.stringify({ nodes: [{ id: "start" }], edges: [] }),
+        graphId: await testRunGraph(t.db, w.wfAda, JSON.stringify({ nodes: [{ id: "start" }], edges: [] })),
         status: "succeeded",
         triggerKind: "editor",
         triggeredById: w.ada.id,
@@ -193,7 +194,7 @@ describe.each(testDatabaseKinds())("run queries on %s", (kind) => {
       data: {
         id: "child_1",
         workflowId: w.wfAda,
-        graph: "{}",
+        graphId: await testRunGraph(t.db, w.wfAda),
         status: "succeeded",
         triggerKind: "parent_run",
         parentRunId: parent.id,
@@ -205,7 +206,7 @@ describe.each(testDatabaseKinds())("run queries on %s", (kind) => {
       data: {
         id: "child_hidden",
         workflowId: w.wfBob,
-        graph: "{}",
+        graphId: await testRunGraph(t.db, w.wfBob),
         status: "succeeded",
         triggerKind: "parent_run",
         parentRunId: parent.id,

@@ -278,10 +278,11 @@ export async function getRunForRerun(
   if (!(await canViewRun(db, viewer, runId))) return null;
   const run = await db.run.findUnique({
     where: { id: runId },
-    select: { id: true, workflowId: true, version: true, graph: true, inputs: true, status: true },
+    select: { id: true, workflowId: true, version: true, graphSnapshot: { select: { graph: true } }, inputs: true, status: true },
   });
   if (!run) return null;
-  return { ...run, graph: parseJson<unknown>(run.graph, null), inputs: parseJson<Record<string, unknown>>(run.inputs, {}) };
+  const { graphSnapshot, ...rest } = run;
+  return { ...rest, graph: parseJson<unknown>(graphSnapshot.graph, null), inputs: parseJson<Record<string, unknown>>(run.inputs, {}) };
 }
 
 /** Status and last event seq of a visible run (for live pages), or null. */
