@@ -30,8 +30,38 @@ export interface ConnectorServiceOptions {
   defaultRole?: string;
 }
 
-function abortReasonError(signal: AbortSignal | undefined, label: string, timeoutMs: number, timeoutSignal: AbortSignal): Error | null {
-  if (timeoutSignal.aborted && !signal?.aborted) return serviceError("timeout", `${label} timed out after ${timeoutMs} ms`);
+/**
+ * A signal that aborts when `outer` does or after `timeoutMs`; `dispose()` clears the timer and the
+ * listener once the call is over. Why not `AbortSignal.any([outer, AbortSignal.timeout(ms)])`: that
+ * timer cannot be cleared, so every finished call left a live signal and timer for `timeoutMs` (30 s by
+ * default), which then fired and built a DOMException nobody read — at hundreds of calls per second,
+ * tens of thousands of them (bench/engine.bench.ts).
+ */
+function callSignal(
+  outer: AbortSignal | undefined,
+  timeoutMs: number,
+): { signal: AbortSignal; timedOut: () => boolean; dispose: () => void } {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException(`The call timed out after ${timeoutMs} ms`, "TimeoutError"));
+  }, timeoutMs);
+  const onAbort = () => controller.abort(outer?.reason);
+  if (outer?.aborted) onAbort();
+  else outer?.addEventListener("abort", onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    dispose: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener("abort", onAbort);
+    },
+  };
+}
+
+function abortReasonError(signal: AbortSignal | undefined, label: string, timeoutMs: number, timedOut: boolean): Error | null {
+  if (timedOut && !signal?.aborted) return serviceError("timeout", `${label} timed out after ${timeoutMs} ms`);
   if (signal?.aborted) {
     if (isServiceError(signal.reason)) return signal.reason;
     if (signal.reason instanceof Error && signal.reason.name === "TimeoutError") return serviceError("timeout", `${label} timed out`);
@@ -72,8 +102,7 @@ export function createConnectorService(options: ConnectorServiceOptions): Connec
 
     const timeoutMs = action.timeout_ms ?? DEFAULT_TIMEOUT_MS;
     const maxBytes = action.max_response_bytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-    const timeoutSignal = AbortSignal.timeout(timeoutMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, timeoutSignal]) : timeoutSignal;
+    const { signal, timedOut, dispose } = callSignal(request.signal, timeoutMs);
     try {
       const response = await safeRequest(
         built.url,
@@ -91,7 +120,9 @@ export function createConnectorService(options: ConnectorServiceOptions): Connec
         truncated,
       };
     } catch (error) {
-      throw abortReasonError(request.signal, label, timeoutMs, timeoutSignal) ?? error;
+      throw abortReasonError(request.signal, label, timeoutMs, timedOut()) ?? error;
+    } finally {
+      dispose();
     }
   }
 
