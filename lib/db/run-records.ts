@@ -19,6 +19,7 @@ import type {
   RunTrigger,
 } from "@/lib/workflow/run-store";
 import { createHash } from "node:crypto";
+import { snapshotText } from "@/lib/workflow/validate";
 import type { Approval, NodeRun, Run, RunEvent } from "./generated/sqlite/client";
 
 /** JSON text of a value; `null` and `undefined` become SQL NULL. */
@@ -48,7 +49,7 @@ export function runGraphRow(run: Pick<NewRun, "workflowId" | "graph" | "createdA
   graph: string;
   createdAt: Date;
 } {
-  const graph = JSON.stringify(run.graph ?? null);
+  const graph = snapshotText(run.graph) ?? JSON.stringify(run.graph ?? null);
   const key = `${run.workflowId}\n${graph}`;
   let id = graphIds.get(key);
   if (id === undefined) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { edge, graph, node } from "./testing/fakes";
-import { checkGraph, validateDocument, validateGraph } from "./validate";
+import { checkGraph, checkGraphForRun, snapshotText, validateDocument, validateGraph } from "./validate";
 
 const start = node("start", "START", { variables: [{ name: "q", type: "string", required: true }] });
 const end = node("end", "END", { output_mapping: { a: "{{llm.text}}" } });
@@ -209,5 +209,17 @@ describe("validateDocument", () => {
   it("passes graph issues through", () => {
     const result = validateDocument({ ...doc, graph: { ...valid, edges: [] } });
     expect(result.ok ? [] : result.issues.map((i) => i.code)).toEqual(["unreachable_node", "unreachable_node", "unknown_reference"]);
+  });
+});
+
+describe("checkGraphForRun", () => {
+  it("returns a deep-frozen snapshot whose JSON text snapshotText gives; other values have none", () => {
+    const given = structuredClone(valid);
+    const { snapshot } = checkGraphForRun(given);
+    expect(snapshot).toEqual(given);
+    expect(Object.isFrozen((snapshot as { nodes: object[] }).nodes[0])).toBe(true);
+    expect(snapshotText(snapshot)).toBe(JSON.stringify(given));
+    expect(snapshotText(given)).toBeUndefined();
+    expect(snapshotText(null)).toBeUndefined();
   });
 });

@@ -234,6 +234,15 @@ export function checkGraphForRun(graph: unknown): { result: ParseResult<Workflow
 }
 
 const frozenCache = new WeakMap<object, { result: ParseResult<WorkflowGraph>; snapshot: unknown }>();
+const snapshotTexts = new WeakMap<object, string>();
+
+/**
+ * The JSON text of a snapshot `checkGraphForRun` returned (deep-frozen, so the text cannot be stale), or
+ * undefined for any other value: the run store stores it without serialising the graph again.
+ */
+export function snapshotText(snapshot: unknown): string | undefined {
+  return snapshot !== null && typeof snapshot === "object" ? snapshotTexts.get(snapshot) : undefined;
+}
 
 function checkGraphByText(graph: unknown): { result: ParseResult<WorkflowGraph>; snapshot: unknown } {
   let key: string | undefined;
@@ -251,7 +260,9 @@ function checkGraphByText(graph: unknown): { result: ParseResult<WorkflowGraph>;
   }
   const cached = checkCache.get(key);
   if (cached) return cached;
-  const entry = { result: deepFreeze(uncachedCheckGraph(graph)), snapshot: deepFreeze(JSON.parse(key) as unknown) };
+  const snapshot = deepFreeze(JSON.parse(key) as unknown);
+  if (snapshot !== null && typeof snapshot === "object") snapshotTexts.set(snapshot, key);
+  const entry = { result: deepFreeze(uncachedCheckGraph(graph)), snapshot };
   if (checkCache.size >= CHECK_CACHE_LIMIT) checkCache.delete(checkCache.keys().next().value as string);
   checkCache.set(key, entry);
   return entry;
