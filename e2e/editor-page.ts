@@ -56,6 +56,27 @@ export class EditorPage {
     await expect(this.page.getByTestId("save-state")).toHaveAttribute("data-state", "saved", { timeout: 15_000 });
   }
 
+  /** The canvas's zoom (React Flow's viewport transform). */
+  async zoom(): Promise<number> {
+    const transform = await this.page.locator(".react-flow__viewport").evaluate((element) => (element as HTMLElement).style.transform);
+    return Number(/scale\(([\d.]+)\)/.exec(transform)?.[1]);
+  }
+
+  /** Zooms with the mouse wheel over the canvas's centre until the zoom is within 2% of `target`. */
+  async zoomTo(target: number) {
+    const box = await this.canvas.boundingBox();
+    if (!box) throw new Error("canvas not visible");
+    await this.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const current = await this.zoom();
+      if (Math.abs(current / target - 1) < 0.02) return;
+      // React Flow (d3-zoom) scales by 2^(-deltaY * 0.002) per wheel event
+      await this.page.mouse.wheel(0, Math.log2(current / target) / 0.002);
+      await expect.poll(() => this.zoom()).not.toBe(current);
+    }
+    expect(Math.abs((await this.zoom()) / target - 1)).toBeLessThan(0.02);
+  }
+
   async fitView() {
     await this.page.getByRole("button", { name: "Fit View" }).click();
   }

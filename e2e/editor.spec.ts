@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { generateDocument } from "./bench/bench-workflow";
 import { EditorPage } from "./editor-page";
 import { screenshot, signIn } from "./helpers";
 
@@ -237,5 +238,95 @@ test.describe("workflow editor", () => {
     await page.getByRole("button", { name: "Delete workflow" }).click();
     await expect(page.getByTestId("workflow-row")).toHaveCount(1);
     await expect(page.getByRole("link", { name: "Zebra renamed (copy)", exact: true })).toHaveCount(0);
+  });
+
+  test("far zoomed out the edges are one layer that follows a dragged node; zooming back restores React Flow's edges", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page);
+    await page.goto("/workflows");
+    const document = generateDocument(60);
+    const edgeCount = document.graph.edges.length;
+    await page
+      .getByTestId("import-file")
+      .setInputFiles({ name: "overview.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(document)) });
+    await page.waitForURL(/\/workflows\/[^/]+$/);
+    const editor = new EditorPage(page);
+    await expect(page.getByTestId("problems-count")).toHaveText("No problems: ready to publish");
+    await editor.expectSaved();
+    const flowEdges = page.locator(".react-flow__edge");
+    const layer = page.getByTestId("overview-edges");
+    const flowPaths = () =>
+      page.locator(".react-flow__edge .react-flow__edge-path").evaluateAll((paths) => paths.map((path) => path.getAttribute("d")).join(""));
+    const layerPath = (index: number) =>
+      layer
+        .locator("path")
+        .nth(index)
+        .evaluate((path) => path.getAttribute("d") ?? "");
+    const saves: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.headers()["next-action"]) saves.push(request.url());
+    });
+
+    await expect(flowEdges).toHaveCount(edgeCount);
+    await screenshot(page, "overview-edges-zoom1-light");
+    await editor.zoomTo(0.3);
+    await expect(flowEdges).toHaveCount(edgeCount);
+    const compactPaths = await flowPaths();
+    await screenshot(page, "overview-edges-zoom03-light");
+
+    // overview: no React Flow edge, the layer draws the same curves between the same handle anchors
+    await editor.zoomTo(0.1);
+    await expect(flowEdges).toHaveCount(0);
+    await expect.poll(() => layerPath(0)).toBe(compactPaths);
+    await screenshot(page, "overview-edges-zoom01-light");
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await screenshot(page, "overview-edges-zoom01-dark");
+    await editor.zoomTo(0.3);
+    await screenshot(page, "overview-edges-zoom03-dark");
+    await editor.zoomTo(1);
+    await screenshot(page, "overview-edges-zoom1-dark");
+    await page.getByRole("button", { name: "Switch to light theme" }).click();
+
+    // switching levels changes nothing in the document: every edge back once, nothing to save
+    await expect(flowEdges).toHaveCount(edgeCount);
+    const ids = await flowEdges.evaluateAll((edges) => edges.map((edge) => edge.getAttribute("data-id")));
+    expect(new Set(ids)).toEqual(new Set(document.graph.edges.map((edge) => edge.id)));
+    await page.waitForTimeout(1500);
+    expect(saves).toEqual([]);
+    await expect(page.getByTestId("save-state")).toHaveAttribute("data-state", "saved");
+
+    // dragging a node in the overview: its edges move with it (the layer's second path) and end where React Flow draws them
+    await editor.zoomTo(0.1);
+    const box = await editor.node("n5").boundingBox();
+    if (!box) throw new Error("n5 not visible");
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height / 2 + 10, { steps: 5 });
+    await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 20, { steps: 5 });
+    await expect.poll(() => layerPath(1)).toMatch(/^M/);
+    await screenshot(page, "overview-edges-drag-zoom01-light");
+    await page.mouse.up();
+    await expect.poll(() => layerPath(1)).toBe("");
+    const overviewPaths = await layerPath(0);
+    expect(overviewPaths).not.toBe(compactPaths);
+    await editor.zoomTo(0.3);
+    await expect(flowEdges).toHaveCount(edgeCount);
+    expect(await flowPaths()).toBe(overviewPaths);
+
+    // a selected edge stays React Flow's in the overview: still shown selected, and Delete removes it
+    await editor.zoomTo(1);
+    await page.getByTestId("rf__edge-e0").click();
+    await expect(page.getByTestId("rf__edge-e0")).toHaveClass(/selected/);
+    await editor.zoomTo(0.1);
+    await expect(flowEdges).toHaveCount(1);
+    await page.keyboard.press("Delete");
+    await expect(flowEdges).toHaveCount(0);
+    // a node deleted in the overview takes its edges (in from start, out to n30) with it
+    await editor.node("n5").click();
+    await page.keyboard.press("Delete");
+    await expect(editor.node("n5")).toHaveCount(0);
+    await editor.zoomTo(1);
+    await expect(flowEdges).toHaveCount(edgeCount - 3);
+    await expect(page.getByTestId("rf__edge-e30")).toHaveCount(0);
   });
 });

@@ -16,7 +16,7 @@ import {
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { Info, Map as MapIcon } from "lucide-react";
-import { type DragEvent, memo, useCallback, useEffect, useRef, useState } from "react";
+import { type DragEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isNodeType, nodeRegistry } from "@/lib/workflow/nodes/registry";
 import type { NodeType } from "@/lib/workflow/nodes/node-definition";
 import { connectionProblem } from "./connection-rules";
@@ -24,7 +24,8 @@ import { type GraphStore, useGraph } from "./graph-store";
 import type { EditorOperations } from "./hooks/use-editor-graph";
 import { EditorMinimap } from "./minimap";
 import { nodeTypes } from "./nodes/node-types";
-import { detailForZoom, NodeDetailContext } from "./nodes/zoomed-out-shells";
+import { OverviewEdgeLayer } from "./overview-edge-layer";
+import { detailForZoom, type NodeDetail, NodeDetailContext } from "./nodes/zoomed-out-shells";
 import { type EditorEdge, type EditorNode, PALETTE_DRAG_TYPE } from "./types";
 
 /** Above this many nodes only the visible ones are rendered (React Flow's guidance for large graphs). */
@@ -37,6 +38,17 @@ const proOptions = { hideAttribution: true };
 /** Small, bottom-right above the zoom controls, and hideable: it must not cover the nodes being edited. */
 const minimapStyle = { width: 150, height: 96, marginBottom: 52 };
 const MINIMAP_STORAGE_KEY = "switchyard.editor.minimap";
+const NO_EDGES: EditorEdge[] = [];
+
+/**
+ * The edges React Flow renders itself at a level of detail: all of them, except in the overview, where only
+ * the selected ones are (the others are drawn by OverviewEdgeLayer).
+ */
+function flowEdgesAt(detail: NodeDetail, edges: EditorEdge[]): EditorEdge[] {
+  if (detail !== "overview") return edges;
+  const selected = edges.filter((edge) => edge.selected);
+  return selected.length > 0 ? selected : NO_EDGES;
+}
 
 function detailAtZoom(state: { transform: [number, number, number] }) {
   return detailForZoom(state.transform[2]);
@@ -89,6 +101,7 @@ export const Canvas = memo(function Canvas({
   }, [warming, measured]);
   const zoomDetail = useStore(detailAtZoom);
   const detail = warming && zoomDetail === "full" ? "compact" : zoomDetail;
+  const flowEdges = useMemo(() => flowEdgesAt(detail, edges), [detail, edges]);
   // fit the view to the nodes the workflow opens with; an empty canvas keeps the default view, or the
   // first node dropped would be fitted into the middle instead of staying where it was dropped
   const [fitOnOpen] = useState(() => !initialViewport && nodes.length > 0);
@@ -156,7 +169,7 @@ export const Canvas = memo(function Canvas({
       <NodeDetailContext.Provider value={detail}>
         <ReactFlow<EditorNode, EditorEdge>
           nodes={nodes}
-          edges={edges}
+          edges={flowEdges}
           nodeTypes={nodeTypes}
           onNodesChange={operations.onNodesChange}
           onEdgesChange={operations.onEdgesChange}
@@ -181,6 +194,7 @@ export const Canvas = memo(function Canvas({
           colorMode={colorMode}
           proOptions={proOptions}
         >
+          {detail === "overview" ? <OverviewEdgeLayer edges={edges} /> : null}
           <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
           <Controls position="bottom-right" orientation="horizontal" showInteractive={false}>
             <ControlButton

@@ -121,3 +121,14 @@ export function renameNode(graph: EditorGraph, from: string, to: string): Editor
     ),
   };
 }
+
+/**
+ * `edges` without those attached to any node in `removedNodeIds`: the same array when none is. React Flow
+ * removes a deleted node's edges itself, but only the edges it was given; the overview gives it few (see
+ * canvas.tsx), so the graph drops them here too rather than keep edges to nodes that are gone.
+ */
+export function edgesWithoutNodes(edges: EditorEdge[], removedNodeIds: ReadonlySet<string>): EditorEdge[] {
+  if (removedNodeIds.size === 0) return edges;
+  const kept = edges.filter((edge) => !removedNodeIds.has(edge.source) && !removedNodeIds.has(edge.target));
+  return kept.length === edges.length ? edges : kept;
+}

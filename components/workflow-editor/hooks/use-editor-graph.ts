@@ -6,7 +6,7 @@ import type { NodeType } from "@/lib/workflow/nodes/node-definition";
 import { getNodeDefinition } from "@/lib/workflow/nodes/registry";
 import { layoutGraph } from "../auto-layout";
 import { type ClipboardPayload, pasteInto } from "../clipboard";
-import { edgeIdFor, idBaseFor, nextNodeId, renameNode } from "../graph-convert";
+import { edgeIdFor, edgesWithoutNodes, idBaseFor, nextNodeId, renameNode } from "../graph-convert";
 import { GraphStore } from "../graph-store";
 import { sourceHandlesOf } from "../node-handles";
 import type { EditorEdge, EditorGraph, EditorNode } from "../types";
@@ -50,9 +50,10 @@ export function useEditorGraph(initial: EditorGraph) {
     (changes: NodeChange<EditorNode>[]) => {
       const current = store.get();
       const nodesNext = applyNodeChanges(changes, current.nodes);
+      const removed = new Set(changes.flatMap((change) => (change.type === "remove" ? [change.id] : [])));
       const structural = changes.some((change) => change.type === "remove" || change.type === "add" || change.type === "replace");
       const moved = changes.some((change) => change.type === "position" && change.dragging === false);
-      commit({ nodes: nodesNext, edges: current.edges }, structural ? "structure" : moved ? "layout" : "view");
+      commit({ nodes: nodesNext, edges: edgesWithoutNodes(current.edges, removed) }, structural ? "structure" : moved ? "layout" : "view");
     },
     [commit, store],
   );

@@ -1,0 +1,34 @@
+"use client";
+
+/**
+ * The edges of a far zoomed-out canvas (the overview level of detail, below OVERVIEW_ZOOM) drawn as one SVG
+ * of two paths instead of one React Flow edge component per edge. Each of React Flow's edge components runs
+ * three store selectors on every store update, and with 1,000 nodes in view that was about a third of the
+ * script on every pointer move of a drag, while Chromium laid out, layerized and painted 1,000 separate
+ * `<svg>`s. Nothing is connectable in the overview (nodes have no handles there) and edges are not
+ * selectable either: the canvas gives React Flow only the edges selected before zooming out (so they can
+ * still be seen as selected, deleted or unselected) and this layer draws the others, inside the viewport
+ * (through ViewportPortal) so they follow panning and zooming, and between the handles React Flow measured,
+ * read live from its store, so they follow a dragged node (overview-edge-paths.ts).
+ */
+import { type ReactFlowState, useStore, ViewportPortal } from "@xyflow/react";
+import { memo, useCallback, useState } from "react";
+import { OverviewEdgePathCache } from "./overview-edge-paths";
+import type { EditorEdge } from "./types";
+
+/** Under the nodes: the layer sits in the viewport's portal, after the nodes, so it is lifted below them. */
+const layerStyle = { position: "absolute", left: 0, top: 0, overflow: "visible", zIndex: -1, pointerEvents: "none" } as const;
+
+/** The overview's edges: `edges` (the graph's; selected ones left to React Flow) drawn between the handles React Flow measured, live. */
+export const OverviewEdgeLayer = memo(function OverviewEdgeLayer({ edges }: { edges: readonly EditorEdge[] }) {
+  const [cache] = useState(() => new OverviewEdgePathCache());
+  const paths = useStore(useCallback((state: ReactFlowState) => cache.update(edges, state.nodeLookup), [cache, edges]));
+  return (
+    <ViewportPortal>
+      <svg width={1} height={1} style={layerStyle} aria-hidden="true" data-testid="overview-edges">
+        <path className="react-flow__edge-path" d={paths.idle || undefined} />
+        <path className="react-flow__edge-path" d={paths.moving || undefined} />
+      </svg>
+    </ViewportPortal>
+  );
+});

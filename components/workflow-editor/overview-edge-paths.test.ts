@@ -1,0 +1,112 @@
+import { Position } from "@xyflow/react";
+import { describe, expect, it } from "vitest";
+import { type AnchoredNode, edgePathData, OverviewEdgePathCache } from "./overview-edge-paths";
+import type { EditorEdge } from "./types";
+
+/** A node as React Flow measures the compact/overview shells: 12 px handles half outside its left and right sides. */
+function node(x: number, y: number, sources: Array<string | null> = [null], dragging = false): AnchoredNode {
+  return {
+    dragging,
+    internals: {
+      positionAbsolute: { x, y },
+      handleBounds: {
+        source: sources.map((id, index) => ({ id, x: 234, y: 26 + index * 20, width: 12, height: 12, position: Position.Right })),
+        target: [{ id: null, x: -6, y: 26, width: 12, height: 12, position: Position.Left }],
+      },
+    },
+  };
+}
+
+const edge = (id: string, source: string, target: string, extra: Partial<EditorEdge> = {}): EditorEdge => ({
+  id,
+  source,
+  target,
+  sourceHandle: null,
+  targetHandle: null,
+  ...extra,
+});
+
+describe("edgePathData", () => {
+  it("draws React Flow's bezier from the middle of the source handle's right side to the target handle's left side", () => {
+    // (246, 32) → (294, 172); each control point half the horizontal distance (24) out of its handle
+    expect(edgePathData(node(0, 0), node(300, 140), null, null)).toBe("M246,32 C270,32 270,172 294,172");
+  });
+
+  it("starts at the named source handle", () => {
+    expect(edgePathData(node(0, 0, ["yes", "default"]), node(300, 0), "default", null)).toBe("M246,52 C270,52 270,32 294,32");
+  });
+
+  it("bends out of a handle when the target is behind the source, as React Flow does", () => {
+    // the target 312 px behind the source: each control point 0.25 * 25 * sqrt(312) out of its handle
+    const path = edgePathData(node(0, 0), node(-60, 0), null, null);
+    expect(path).toBe(`M246,32 C${246 + 0.25 * 25 * Math.sqrt(312)},32 ${-66 - 0.25 * 25 * Math.sqrt(312)},32 -66,32`);
+  });
+
+  it("is null when a handle does not exist or is not measured yet", () => {
+    expect(edgePathData(node(0, 0, ["yes"]), node(300, 0), "no", null)).toBeNull();
+    expect(edgePathData(node(0, 0), { internals: { positionAbsolute: { x: 300, y: 0 } } }, null, null)).toBeNull();
+  });
+});
+
+describe("OverviewEdgePathCache", () => {
+  const edges = [edge("e1", "a", "b"), edge("e2", "b", "c"), edge("e3", "a", "c", { selected: true })];
+
+  it("joins the unselected edges into the idle path and returns the same paths while nothing changes", () => {
+    const cache = new OverviewEdgePathCache();
+    const lookup = new Map([
+      ["a", node(0, 0)],
+      ["b", node(300, 0)],
+      ["c", node(600, 0)],
+    ]);
+    const first = cache.update(edges, lookup);
+    expect(first).toEqual({
+      idle: "M246,32 C270,32 270,32 294,32M546,32 C570,32 570,32 594,32",
+      moving: "",
+    });
+    expect(cache.update(edges, new Map(lookup))).toBe(first);
+  });
+
+  it("moves the edges of a dragged node to the moving path and keeps the idle path's string", () => {
+    const cache = new OverviewEdgePathCache();
+    const a = node(0, 0);
+    const c = node(600, 0);
+    const withD = [...edges, edge("e4", "c", "d")];
+    cache.update(
+      withD,
+      new Map([
+        ["a", a],
+        ["b", node(300, 0)],
+        ["c", c],
+        ["d", node(900, 0)],
+      ]),
+    );
+    const dragged = cache.update(
+      withD,
+      new Map([
+        ["a", a],
+        ["b", node(300, 100, [null], true)],
+        ["c", c],
+        ["d", node(900, 0)],
+      ]),
+    );
+    expect(dragged).toEqual({
+      idle: "M846,32 C870,32 870,32 894,32",
+      moving: "M246,32 C270,32 270,132 294,132M546,132 C570,132 570,32 594,32",
+    });
+    const further = cache.update(
+      withD,
+      new Map([
+        ["a", a],
+        ["b", node(300, 120, [null], true)],
+        ["c", c],
+        ["d", node(900, 0)],
+      ]),
+    );
+    expect(further.idle).toBe(dragged.idle);
+    expect(further.moving).toBe("M246,32 C270,32 270,152 294,152M546,152 C570,152 570,32 594,32");
+  });
+
+  it("leaves out edges to nodes React Flow does not have", () => {
+    expect(new OverviewEdgePathCache().update([edge("e1", "a", "gone")], new Map([["a", node(0, 0)]]))).toEqual({ idle: "", moving: "" });
+  });
+});

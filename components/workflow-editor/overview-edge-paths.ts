@@ -1,0 +1,146 @@
+/**
+ * The geometry of the overview's edge layer: every edge of a far zoomed-out canvas drawn as a few SVG paths
+ * (one per look) instead of one React Flow edge component each. Each edge is the curve React Flow's default
+ * (bezier) edge draws, between the same points: the handle anchors React Flow measured
+ * (`getEdgePosition` and `getHandlePosition` in @xyflow/system, strict connection mode), so an edge does
+ * not move when the canvas switches between the layer and React Flow's own edges.
+ */
+import { getBezierPath, Position } from "@xyflow/react";
+import type { EditorEdge } from "./types";
+
+/** A handle as React Flow measured it: its box relative to the node (flow units) and its side. */
+interface HandleBounds {
+  id?: string | null;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  position: Position;
+}
+
+/** What the geometry reads of one of React Flow's internal nodes (`InternalNode`): where it is, its measured handles. */
+export interface AnchoredNode {
+  dragging?: boolean;
+  internals: {
+    positionAbsolute: { x: number; y: number };
+    handleBounds?: { source: readonly HandleBounds[] | null; target: readonly HandleBounds[] | null };
+  };
+}
+
+/**
+ * The layer's two paths (SVG path data, flow units): edges attached to a node being dragged, the only path
+ * that changes while a node is dragged, and all the others.
+ */
+export interface OverviewEdgePaths {
+  idle: string;
+  moving: string;
+}
+
+const EMPTY_PATHS: OverviewEdgePaths = { idle: "", moving: "" };
+
+/** The handle React Flow attaches an edge to: the first one when the edge names none, else the one with that id. */
+function handleOf(bounds: readonly HandleBounds[] | null | undefined, id: string | null | undefined): HandleBounds | null {
+  if (!bounds) return null;
+  return (id ? bounds.find((handle) => handle.id === id) : bounds[0]) ?? null;
+}
+
+/** The point where an edge meets a handle: the middle of the handle's outer side (flow units). */
+function anchorPoint(node: AnchoredNode, handle: HandleBounds): { x: number; y: number } {
+  const x = handle.x + node.internals.positionAbsolute.x;
+  const y = handle.y + node.internals.positionAbsolute.y;
+  switch (handle.position) {
+    case Position.Top:
+      return { x: x + handle.width / 2, y };
+    case Position.Right:
+      return { x: x + handle.width, y: y + handle.height / 2 };
+    case Position.Bottom:
+      return { x: x + handle.width / 2, y: y + handle.height };
+    default:
+      return { x, y: y + handle.height / 2 };
+  }
+}
+
+/**
+ * The SVG path data (flow units) of the edge from `source`'s handle `sourceHandle` to `target`'s handle
+ * `targetHandle`, exactly as React Flow's default edge draws it; null while either handle is not measured
+ * yet or does not exist (React Flow draws no edge then either).
+ */
+export function edgePathData(
+  source: AnchoredNode,
+  target: AnchoredNode,
+  sourceHandle: string | null | undefined,
+  targetHandle: string | null | undefined,
+): string | null {
+  const from = handleOf(source.internals.handleBounds?.source, sourceHandle);
+  const to = handleOf(target.internals.handleBounds?.target, targetHandle);
+  if (!from || !to) return null;
+  const start = anchorPoint(source, from);
+  const end = anchorPoint(target, to);
+  const [path] = getBezierPath({
+    sourceX: start.x,
+    sourceY: start.y,
+    sourcePosition: from.position,
+    targetX: end.x,
+    targetY: end.y,
+    targetPosition: to.position,
+  });
+  return path;
+}
+
+interface CachedSegment {
+  edge: EditorEdge;
+  source: AnchoredNode;
+  target: AnchoredNode;
+  path: string | null;
+}
+
+type Look = keyof OverviewEdgePaths;
+
+/**
+ * Builds the layer's paths from the edges and React Flow's `nodeLookup` (selected edges left out: React Flow
+ * draws those itself, see OverviewEdgeLayer), reusing what did not change since
+ * the last call: an edge's path is recomputed only when the edge or one of its nodes is a new object (React
+ * Flow replaces an internal node when it moves or is measured again), and a look's path data is joined
+ * again only when one of its edges changed. So calling it on every React Flow store update (pan, zoom,
+ * every pointer move of a drag) costs a pass over the edges and, during a drag, the few edges of the
+ * dragged node; the idle path keeps the same string and React leaves it alone.
+ */
+export class OverviewEdgePathCache {
+  private segments = new Map<string, CachedSegment>();
+  private parts: Record<Look, Array<string | null>> = { idle: [], moving: [] };
+  private paths: OverviewEdgePaths = EMPTY_PATHS;
+
+  /** The paths of `edges` with node positions and handles from `nodeLookup` (the same object when nothing changed). */
+  update(edges: readonly EditorEdge[], nodeLookup: ReadonlyMap<string, AnchoredNode>): OverviewEdgePaths {
+    const parts: Record<Look, Array<string | null>> = { idle: [], moving: [] };
+    const segments = new Map<string, CachedSegment>();
+    for (const edge of edges) {
+      if (edge.selected) continue;
+      const source = nodeLookup.get(edge.source);
+      const target = nodeLookup.get(edge.target);
+      if (!source || !target) continue;
+      let segment = this.segments.get(edge.id);
+      if (!segment || segment.edge !== edge || segment.source !== source || segment.target !== target) {
+        segment = { edge, source, target, path: edgePathData(source, target, edge.sourceHandle, edge.targetHandle) };
+      }
+      segments.set(edge.id, segment);
+      parts[source.dragging === true || target.dragging === true ? "moving" : "idle"].push(segment.path);
+    }
+    this.segments = segments;
+    let changed: Partial<OverviewEdgePaths> | null = null;
+    for (const look of Object.keys(parts) as Look[]) {
+      if (sameParts(parts[look], this.parts[look])) continue;
+      changed ??= {};
+      changed[look] = parts[look].filter((path) => path !== null).join("");
+      this.parts[look] = parts[look];
+    }
+    if (changed) this.paths = { ...this.paths, ...changed };
+    return this.paths;
+  }
+}
+
+function sameParts(a: ReadonlyArray<string | null>, b: ReadonlyArray<string | null>): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+  return true;
+}
