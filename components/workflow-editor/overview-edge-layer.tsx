@@ -8,27 +8,41 @@
  * `<svg>`s. Nothing is connectable in the overview (nodes have no handles there) and edges are not
  * selectable either: the canvas gives React Flow only the edges selected before zooming out (so they can
  * still be seen as selected, deleted or unselected) and this layer draws the others, inside the viewport
- * (through ViewportPortal) so they follow panning and zooming, and between the handles React Flow measured,
+ * (in its portal element) so they follow panning and zooming, and between the handles React Flow measured,
  * read live from its store, so they follow a dragged node (overview-edge-paths.ts).
  */
-import { type ReactFlowState, useStore, ViewportPortal } from "@xyflow/react";
-import { memo, useCallback, useState } from "react";
+import { type ReactFlowState, useStore } from "@xyflow/react";
+import { memo, useCallback, useMemo, useState } from "react";
+import { createPortal } from "react-dom";
 import { OverviewEdgePathCache } from "./overview-edge-paths";
 import type { EditorEdge } from "./types";
 
 /** Under the nodes: the layer sits in the viewport's portal, after the nodes, so it is lifted below them. */
 const layerStyle = { position: "absolute", left: 0, top: 0, overflow: "visible", zIndex: -1, pointerEvents: "none" } as const;
 
+const selectDomNode = (state: ReactFlowState) => state.domNode;
+
+/**
+ * React Flow's viewport portal element, looked up once per canvas. React Flow's own `<ViewportPortal>` looks it
+ * up with querySelector in a store selector, that is on every store update, through the 1,000 nodes before it
+ * (0.6 ms per pointer move of a drag in bench:editor's profile).
+ */
+function useViewportPortalElement(): Element | null {
+  const domNode = useStore(selectDomNode);
+  return useMemo(() => domNode?.querySelector(".react-flow__viewport-portal") ?? null, [domNode]);
+}
+
 /** The overview's edges: `edges` (the graph's; selected ones left to React Flow) drawn between the handles React Flow measured, live. */
 export const OverviewEdgeLayer = memo(function OverviewEdgeLayer({ edges }: { edges: readonly EditorEdge[] }) {
   const [cache] = useState(() => new OverviewEdgePathCache());
   const paths = useStore(useCallback((state: ReactFlowState) => cache.update(edges, state.nodeLookup), [cache, edges]));
-  return (
-    <ViewportPortal>
-      <svg width={1} height={1} style={layerStyle} aria-hidden="true" data-testid="overview-edges">
-        <path className="react-flow__edge-path" d={paths.idle || undefined} />
-        <path className="react-flow__edge-path" d={paths.moving || undefined} />
-      </svg>
-    </ViewportPortal>
+  const portal = useViewportPortalElement();
+  if (!portal) return null;
+  return createPortal(
+    <svg width={1} height={1} style={layerStyle} aria-hidden="true" data-testid="overview-edges">
+      <path className="react-flow__edge-path" d={paths.idle || undefined} />
+      <path className="react-flow__edge-path" d={paths.moving || undefined} />
+    </svg>,
+    portal,
   );
 });
