@@ -34,14 +34,14 @@ function parseOr<T>(text: string | null, fallback: T): T {
 /** A Run row with its graph snapshot's JSON text (RunGraph.graph, joined on graphId). */
 export type RunRowWithGraph = Run & { graph: string | null };
 
-/** RunGraph ids of recent graph texts (a run of the same workflow and graph reuses it without hashing). */
-const graphIds = new Map<string, string>();
-const GRAPH_ID_CACHE_LIMIT = 200;
+/** RunGraph ids of graph snapshots already hashed, by snapshot object (runs of one workflow share one). */
+const graphIds = new WeakMap<object, { workflowId: string; id: string }>();
 
 /**
  * The RunGraph row of a new run's graph snapshot: id = sha256 (hex) of the workflow id and the graph's
  * JSON text, so runs of the same workflow and graph share one row (stored with INSERT … ON CONFLICT DO
- * NOTHING before the run).
+ * NOTHING before the run). The engine's snapshots are deep-frozen (validate.ts `checkGraphForRun`), so
+ * their text and id are computed once per snapshot.
  */
 export function runGraphRow(run: Pick<NewRun, "workflowId" | "graph" | "createdAt">): {
   id: string;
@@ -49,13 +49,13 @@ export function runGraphRow(run: Pick<NewRun, "workflowId" | "graph" | "createdA
   graph: string;
   createdAt: Date;
 } {
-  const graph = snapshotText(run.graph) ?? JSON.stringify(run.graph ?? null);
-  const key = `${run.workflowId}\n${graph}`;
-  let id = graphIds.get(key);
+  const text = snapshotText(run.graph);
+  const graph = text ?? JSON.stringify(run.graph ?? null);
+  const known = text !== undefined ? graphIds.get(run.graph as object) : undefined;
+  let id = known?.workflowId === run.workflowId ? known.id : undefined;
   if (id === undefined) {
-    id = createHash("sha256").update(key).digest("hex");
-    if (graphIds.size >= GRAPH_ID_CACHE_LIMIT) graphIds.clear();
-    graphIds.set(key, id);
+    id = createHash("sha256").update(`${run.workflowId}\n${graph}`).digest("hex");
+    if (text !== undefined) graphIds.set(run.graph as object, { workflowId: run.workflowId, id });
   }
   return { id, workflowId: run.workflowId, graph, createdAt: run.createdAt };
 }
