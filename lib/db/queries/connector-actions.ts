@@ -7,20 +7,9 @@ import { AppError } from "@/lib/errors";
 import { type Db, parseJson } from "../client";
 import { type ActionRow, editableRow, type Viewer } from "./connector-access";
 
-export interface ConnectorActionView {
+/** A stored action: its input plus the row id. */
+export interface ConnectorActionView extends ConnectorActionInput {
   id: string;
-  key: string;
-  name: string;
-  description: string;
-  method: HttpMethod;
-  path: string;
-  query: Record<string, string>;
-  headers: Record<string, string>;
-  body: ConnectorActionDefinition["body"];
-  parameters: Record<string, unknown>;
-  access: AccessLevel;
-  timeoutMs: number;
-  maxResponseBytes: number;
 }
 
 export interface ConnectorActionInput {
