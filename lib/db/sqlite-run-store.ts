@@ -35,7 +35,7 @@ import type {
 } from "@/lib/workflow/run-store";
 import { DuplicateRunError } from "@/lib/workflow/run-store";
 import type { Db } from "./client";
-import type { Approval, NodeRun, Run, RunEvent } from "./generated/sqlite/client";
+import type { Approval, NodeRun, RunEvent } from "./generated/sqlite/client";
 import {
   approvalFromRow,
   approvalToCreate,
