@@ -9,7 +9,12 @@
  * 2. persisted runs/s on SQLite (a fresh temporary file, WAL) of START → CONDITION_BRANCH → two CONNECTOR
  *    branches to a local node:http server → END, sequential and with `--concurrency` runs at once; target
  *    ≥ 1,000 runs/s;
- * 3. peak RSS of the process (MB).
+ * 3. the same two figures with an in-memory run store (nothing persisted; the connector audit entries are
+ *    still written): the ceiling the persisted figures can approach on this machine;
+ * 4. peak RSS of the process (MB);
+ * 5. how much two busy cores slow each other at that moment: a fixed busy loop alone and while another
+ *    process spins. On this machine's 2 vCPUs it has ranged from 1.0x to 2–3x between checks minutes apart
+ *    (the host's load; the guest shows no steal time), which is most of the spread between bench runs.
  * The connectors' HTTP server is a separate Node process (`startPeer`), as the enterprise API a connector
  * calls would be; on this 2-core machine it shares the cores with the runtime's process and its checkpoint
  * thread. `--in-process-peer` serves it from this process instead (its CPU then counts against the runs).
@@ -205,6 +210,28 @@ async function startPeer(): Promise<{ baseUrl: string; stop: () => void }> {
   return { baseUrl: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
+/** ms of a fixed busy loop on this thread. */
+function busyLoopMs(): number {
+  const started = performance.now();
+  let x = 0;
+  for (let i = 0; i < 30_000_000; i++) x = (x + i * 7) % 1_000_003;
+  if (x < 0) throw new Error("unreachable");
+  return performance.now() - started;
+}
+
+/** The busy loop's best of 3 alone and while a second process spins (ms). */
+async function coreContention(): Promise<{ aloneMs: number; contendedMs: number }> {
+  const best = () => Math.min(busyLoopMs(), busyLoopMs(), busyLoopMs());
+  const aloneMs = best();
+  const spinner = spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return { aloneMs, contendedMs: best() };
+  } finally {
+    spinner.kill();
+  }
+}
+
 async function main(): Promise<void> {
   process.env.SWITCHYARD_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
   process.env.SWITCHYARD_ALLOWED_HOSTS = "127.0.0.1";
@@ -251,12 +278,22 @@ async function main(): Promise<void> {
     const events = await runtime.db.runEvent.count();
     const runs = await runtime.db.run.count();
     console.log(`stored: ${runs} runs, ${events} events (${(events / runs).toFixed(1)} per run)`);
+    const memory = createRuntime({ url, db: runtime.db, store: new InMemoryRunStore() });
+    const memorySequential = await persistedRunsPerSecond(memory, workflow.graph, workflow.workflowId, user.id, RUNS, 1);
+    const memoryConcurrent = await persistedRunsPerSecond(memory, workflow.graph, workflow.workflowId, user.id, RUNS, CONCURRENCY);
+    console.log(
+      `same workflow, in-memory run store (not persisted; the ceiling here): sequential ${memorySequential.perSecond.toFixed(1)} runs/s, ${memorySequential.cpuMsPerRun.toFixed(1)} ms CPU/run; ${CONCURRENCY} concurrent ${memoryConcurrent.perSecond.toFixed(1)} runs/s, ${memoryConcurrent.cpuMsPerRun.toFixed(1)} ms CPU/run`,
+    );
   } finally {
     await runtime.db.$disconnect();
     peer.stop();
     rmSync(dir, { recursive: true, force: true });
   }
   console.log(`peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+  const contention = await coreContention();
+  console.log(
+    `a busy loop: ${contention.aloneMs.toFixed(0)} ms alone, ${contention.contendedMs.toFixed(0)} ms while another process spins (${(contention.contendedMs / contention.aloneMs).toFixed(1)}x; 1.0x = independent cores)`,
+  );
 }
 
 main().catch((error: unknown) => {

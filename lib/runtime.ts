@@ -16,7 +16,7 @@ import { PrismaRunStore } from "@/lib/db/prisma-run-store";
 import { SqliteRunStore } from "@/lib/db/sqlite-run-store";
 import { loadWorkspaceEnv, type WorkspaceEnv } from "@/lib/db/queries/env-variables";
 import { createEngine } from "@/lib/workflow/engine";
-import type { RunRecord } from "@/lib/workflow/run-store";
+import type { RunRecord, RunStore } from "@/lib/workflow/run-store";
 import { createAgentRuntime, registerAgentRuntime } from "./runtime-agents";
 import { currentWorkerId, withDeadWorkersOnly } from "./runtime/recovery";
 import { createRunServicesFactory } from "./runtime/services";
@@ -37,6 +37,11 @@ export interface CreateRuntimeOptions {
   env?: Record<string, string | undefined>;
   /** Nodes of one run executing at once (spec §5, default 8). */
   maxParallel?: number;
+  /**
+   * The run store; default the database's (SqliteRunStore or PrismaRunStore). bench/engine.bench.ts passes
+   * an InMemoryRunStore to measure the same runs without persisting them.
+   */
+  store?: RunStore;
 }
 
 /** Builds a runtime. The caller owns `runtime.db` when it did not pass one (`$disconnect()` it). */
@@ -47,7 +52,7 @@ export function createRuntime(options: CreateRuntimeOptions = {}): Runtime {
   // SQLite: the run store writes through its own better-sqlite3 connection to the same file (same rows,
   // one synchronous transaction per step, ~50x less CPU than through Prisma; closed with `db`).
   // PostgreSQL keeps PrismaRunStore. Both pass the RunStore conformance suite.
-  const store = kind === "sqlite" ? SqliteRunStore.forClient(db, url) : new PrismaRunStore(db, { kind });
+  const store = options.store ?? (kind === "sqlite" ? SqliteRunStore.forClient(db, url) : new PrismaRunStore(db, { kind }));
   const workerId = currentWorkerId();
   let workspace: WorkspaceEnv = { values: {}, secretNames: [] };
   const services = createRunServicesFactory({ db, env: options.env, workspaceEnv: () => workspace });
