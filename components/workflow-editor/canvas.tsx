@@ -20,6 +20,7 @@ import { type DragEvent, memo, useCallback, useEffect, useMemo, useRef, useState
 import { isNodeType, nodeRegistry } from "@/lib/workflow/nodes/registry";
 import type { NodeType } from "@/lib/workflow/nodes/node-definition";
 import { connectionProblem } from "./connection-rules";
+import { dragShieldStyle, useDragShield } from "./drag-shield";
 import { type GraphStore, useGraph } from "./graph-store";
 import type { EditorOperations } from "./hooks/use-editor-graph";
 import { EditorMinimap } from "./minimap";
@@ -135,6 +136,12 @@ export const Canvas = memo(function Canvas({
 
   const onConnectStart = useCallback(() => showHint(null), [showHint]);
 
+  const dragShield = useDragShield();
+  const onDragStart = useCallback(() => {
+    operations.recordHistory();
+    dragShield.show();
+  }, [operations, dragShield]);
+
   const onBeforeDelete: OnBeforeDelete<EditorNode, EditorEdge> = useCallback(async () => {
     operations.recordHistory();
     return true;
@@ -178,8 +185,10 @@ export const Canvas = memo(function Canvas({
           onConnectEnd={onConnectEnd}
           isValidConnection={isValidConnection}
           selectNodesOnDrag={false}
-          onNodeDragStart={operations.recordHistory}
-          onSelectionDragStart={operations.recordHistory}
+          onNodeDragStart={onDragStart}
+          onNodeDragStop={dragShield.hide}
+          onSelectionDragStart={onDragStart}
+          onSelectionDragStop={dragShield.hide}
           onBeforeDelete={onBeforeDelete}
           deleteKeyCode={DELETE_KEYS}
           multiSelectionKeyCode={MULTI_SELECT_KEYS}
@@ -209,6 +218,7 @@ export const Canvas = memo(function Canvas({
           {minimapShown ? <EditorMinimap nodes={nodes} color={minimapColor} size={minimapStyle} ariaLabel="Minimap" /> : null}
         </ReactFlow>
       </NodeDetailContext.Provider>
+      <div ref={dragShield.ref} style={dragShieldStyle} aria-hidden="true" data-testid="drag-shield" />
       {nodes.length === 0 ? (
         <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
           <p className="max-w-sm rounded-lg border border-dashed border-zinc-300 bg-white/80 px-5 py-4 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:bg-zinc-900/80 dark:text-zinc-400">
