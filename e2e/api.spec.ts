@@ -230,6 +230,20 @@ test.describe("REST API v1", () => {
     expect((await request.get("/api/v1/approvals", { headers: bearer(seed.keys.bob) })).status()).toBe(200);
   });
 
+  test("a method a route does not take is 405 with Allow, in the error shape", async ({ request }) => {
+    const wrong = await request.get("/api/v1/runs/no-such-run/cancel", { headers: bearer(seed.keys.alice) });
+    expect(wrong.status()).toBe(405);
+    expect(wrong.headers().allow).toBe("POST, OPTIONS");
+    expect((await wrong.json()).error).toEqual({
+      code: "method_not_allowed",
+      message: "GET is not allowed on /api/v1/runs/no-such-run/cancel; it takes POST.",
+      details: { allow: ["POST", "OPTIONS"] },
+    });
+    const hook = await request.delete("/api/hooks/any-token");
+    expect(hook.status()).toBe(405);
+    expect(hook.headers().allow).toBe("POST, OPTIONS");
+  });
+
   test("the OpenAPI 3.1 document is served and rendered as a reference page", async ({ page, request }) => {
     const document = await (await request.get("/api/v1/openapi.json")).json();
     expect(document.openapi).toBe("3.1.0");

@@ -8,6 +8,7 @@ export const appErrorCodes = {
   unauthenticated: { status: 401, message: "Please sign in to continue." },
   forbidden: { status: 403, message: "You do not have permission to do that." },
   not_found: { status: 404, message: "We could not find what you were looking for." },
+  method_not_allowed: { status: 405, message: "This address does not accept that method." },
   invalid_input: { status: 400, message: "Some fields need attention." },
   invalid_document: { status: 400, message: "That file is not a valid workflow document." },
   invalid_config: { status: 400, message: "The configuration is not valid." },

@@ -6,7 +6,7 @@ import { bearerToken } from "./authenticate";
 import { workflowToolNames } from "./mcp-server";
 import { apiOpenApiDocument } from "./openapi";
 import { readJsonBody } from "./read-body";
-import { apiErrorResponse, parseRequest, withNamedFields } from "./respond";
+import { apiErrorResponse, methodNotAllowed, parseRequest, withNamedFields } from "./respond";
 import { startRunRequest } from "./schemas";
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
@@ -74,5 +74,28 @@ describe("API plumbing", () => {
     const start = document.components?.schemas?.StartRunRequest as { properties: Record<string, unknown>; additionalProperties: unknown };
     expect(Object.keys(start.properties)).toEqual(Object.keys(startRunRequest.shape));
     expect(start.additionalProperties).toBe(false);
+  });
+});
+
+describe("methodNotAllowed", () => {
+  it("answers the methods a route does not serve with 405, the Allow header and the one error shape", async () => {
+    const handlers = methodNotAllowed("POST");
+    expect(Object.keys(handlers).sort()).toEqual(["DELETE", "GET", "PATCH", "PUT"]);
+    const response = handlers.GET(new Request("http://localhost/api/v1/runs/r1/cancel"));
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST, OPTIONS");
+    expect(await response.json()).toEqual({
+      error: {
+        code: "method_not_allowed",
+        message: "GET is not allowed on /api/v1/runs/r1/cancel; it takes POST.",
+        details: { allow: ["POST", "OPTIONS"] },
+      },
+    });
+  });
+
+  it("lists HEAD beside GET", async () => {
+    const response = methodNotAllowed("GET").DELETE(new Request("http://localhost/api/v1/workflows", { method: "DELETE" }));
+    expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect((await response.json()).error.message).toBe("DELETE is not allowed on /api/v1/workflows; it takes GET.");
   });
 });

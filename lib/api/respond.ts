@@ -45,6 +45,8 @@ export function apiErrorResponse(error: unknown, scope: string): Response {
   if (status === 401) headers.set("WWW-Authenticate", 'Bearer realm="switchyard"');
   const retryAfter = (body.error.details as { retry_after_seconds?: unknown } | undefined)?.retry_after_seconds;
   if (status === 429 && typeof retryAfter === "number") headers.set("Retry-After", String(retryAfter));
+  const allow = (body.error.details as { allow?: unknown } | undefined)?.allow;
+  if (status === 405 && Array.isArray(allow)) headers.set("Allow", allow.join(", "));
   return Response.json(body, { status, headers });
 }
 
@@ -62,4 +64,28 @@ export function apiHandler<C>(scope: string, handler: (request: Request, context
       return apiErrorResponse(error, scope);
     }
   };
+}
+
+const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+/** A method a route file can export a handler for (HEAD and OPTIONS are Next.js's own). */
+export type RouteMethod = (typeof ROUTE_METHODS)[number];
+
+/**
+ * Handlers for the methods a route does not serve: 405 `method_not_allowed` in the one error shape, with
+ * `details.allow` and the `Allow` header RFC 9110 §15.5.6 requires (Next.js answers an unexported method
+ * with an empty 405 and no Allow). The allowed list gains HEAD with GET and always OPTIONS, which Next.js
+ * implements. Use: `export const { GET, PUT, PATCH, DELETE } = methodNotAllowed("POST")`.
+ */
+export function methodNotAllowed<const A extends RouteMethod>(
+  ...served: A[]
+): Record<Exclude<RouteMethod, A>, (request: Request) => Response> {
+  const allow = [...served, ...(served.includes("GET" as A) ? ["HEAD"] : []), "OPTIONS"];
+  const handler = (request: Request): Response => {
+    const path = new URL(request.url).pathname;
+    const message = `${request.method} is not allowed on ${path}; it takes ${served.join(" or ")}.`;
+    return apiErrorResponse(new AppError("method_not_allowed", message, { details: { allow } }), "api");
+  };
+  const handlers = {} as Record<RouteMethod, (request: Request) => Response>;
+  for (const method of ROUTE_METHODS) if (!served.includes(method as A)) handlers[method] = handler;
+  return handlers;
 }

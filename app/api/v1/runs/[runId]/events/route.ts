@@ -4,7 +4,7 @@
  * ends after `run.ended` or `run.waiting`. Authenticated by API key; a run the key's owner may not see is 404.
  */
 import { apiCaller } from "@/lib/api/v1";
-import { apiErrorResponse } from "@/lib/api/respond";
+import { apiErrorResponse, methodNotAllowed } from "@/lib/api/respond";
 import { canViewRun } from "@/lib/db/queries/runs";
 import { AppError } from "@/lib/errors";
 import { getRuntime } from "@/lib/runtime";
@@ -27,3 +27,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ runI
     await streamRunEvents(runtime, runId, afterSeq, send, signal);
   });
 }
+
+/** The other methods: 405 with `Allow: GET, HEAD, OPTIONS` (lib/api/respond.ts). */
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed("GET");
