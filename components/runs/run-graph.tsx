@@ -3,6 +3,7 @@
 import { Background, Controls, type Edge, Handle, type Node, type NodeProps, type NodeTypes, Position, ReactFlow } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { clsx } from "clsx";
+import { useColorMode } from "@/components/workflow-editor/hooks/use-color-mode";
 import { STATUS_LABELS } from "./format";
 
 /** A node of the run's graph snapshot with its final status. */
@@ -82,8 +83,12 @@ function StatusNodeView({ data }: NodeProps<StatusNode>) {
 
 const nodeTypes = { status: StatusNodeView } satisfies NodeTypes;
 
-/** The run's graph snapshot, read-only, each node coloured by its final status; clicking a node jumps to its details. */
-export function RunGraph({ nodes, edges }: { nodes: RunGraphNode[]; edges: RunGraphEdge[] }) {
+/**
+ * The run's graph snapshot, read-only, each node coloured by its final status; clicking a node jumps to its details.
+ * `theme` is the page's theme at render; React Flow's controls and edge labels follow the toggle after that.
+ */
+export function RunGraph({ nodes, edges, theme = "light" }: { nodes: RunGraphNode[]; edges: RunGraphEdge[]; theme?: "light" | "dark" }) {
+  const colorMode = useColorMode(theme);
   const flowNodes: StatusNode[] = nodes.map((node) => ({ id: node.id, type: "status", position: node.position, data: { node } }));
   const statusOf = new Map(nodes.map((n) => [n.id, n.status]));
   const flowEdges: Edge[] = edges.map((edge) => {
@@ -107,6 +112,7 @@ export function RunGraph({ nodes, edges }: { nodes: RunGraphNode[]; edges: RunGr
         nodesConnectable={false}
         elementsSelectable={false}
         edgesFocusable={false}
+        colorMode={colorMode}
         fitView
         minZoom={0.1}
         proOptions={{ hideAttribution: true }}

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
 import { graphFromSnapshot } from "@/components/runs/graph-snapshot";
 import { JsonValue } from "@/components/runs/json-value";
@@ -44,6 +45,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const now = Date.now();
   const active = run.endedAt === null && run.status !== "cancelled";
   const graph = graphFromSnapshot(run.graph, run.nodeRuns);
+  const theme = (await cookies()).get("theme")?.value === "dark" ? "dark" : "light";
   const ran = new Set(run.nodeRuns.map((n) => n.nodeId));
   const notReached = graph.nodes.filter((n) => !ran.has(n.id)).map((n) => ({ id: n.id, type: n.type }));
   return (
@@ -67,7 +69,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         <RunTimeline nodeRuns={run.nodeRuns} events={run.events} runStartedAt={run.startedAt} runEndedAt={run.endedAt} now={now} />
       </Section>
       <Section title="Graph" id="graph" aside={<span className="text-xs text-zinc-500">as it ran · click a node for its details</span>}>
-        <RunGraph nodes={graph.nodes} edges={graph.edges} />
+        <RunGraph nodes={graph.nodes} edges={graph.edges} theme={theme} />
       </Section>
       <Section title="Inputs and outputs" id="run-io">
         <div className="grid gap-4 lg:grid-cols-2">
