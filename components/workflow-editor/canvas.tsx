@@ -26,6 +26,9 @@ import type { EditorOperations } from "./hooks/use-editor-graph";
 import { EditorMinimap } from "./minimap";
 import { nodeTypes } from "./nodes/node-types";
 import { OverviewEdgeLayer } from "./overview-edge-layer";
+import { useOverviewHoverReveal } from "./overview-hover-reveal";
+import { OverviewNodeLayer } from "./overview-node-layer";
+import "./overview.css";
 import { detailForZoom, type NodeDetail, NodeDetailContext } from "./nodes/zoomed-out-shells";
 import { type EditorEdge, type EditorNode, PALETTE_DRAG_TYPE } from "./types";
 
@@ -103,6 +106,8 @@ export const Canvas = memo(function Canvas({
   const zoomDetail = useStore(detailAtZoom);
   const detail = warming && zoomDetail === "full" ? "compact" : zoomDetail;
   const flowEdges = useMemo(() => flowEdgesAt(detail, edges), [detail, edges]);
+  const containerRef = useRef<HTMLDivElement>(null);
+  useOverviewHoverReveal(containerRef, detail === "overview");
   // fit the view to the nodes the workflow opens with; an empty canvas keeps the default view, or the
   // first node dropped would be fitted into the middle instead of staying where it was dropped
   const [fitOnOpen] = useState(() => !initialViewport && nodes.length > 0);
@@ -166,7 +171,9 @@ export const Canvas = memo(function Canvas({
 
   return (
     <div
+      ref={containerRef}
       className="absolute inset-0"
+      data-detail={detail}
       role="application"
       aria-label="Workflow canvas"
       onDragOver={onDragOver}
@@ -204,6 +211,7 @@ export const Canvas = memo(function Canvas({
           proOptions={proOptions}
         >
           {detail === "overview" ? <OverviewEdgeLayer edges={edges} /> : null}
+          {detail === "overview" ? <OverviewNodeLayer /> : null}
           <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
           <Controls position="bottom-right" orientation="horizontal" showInteractive={false}>
             <ControlButton

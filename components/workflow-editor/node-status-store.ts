@@ -20,6 +20,8 @@ export class NodeStatusStore {
   private runs = new Map<string, NodeRunState>();
   private pinned = new Set<string>();
   private listeners = new Map<string, Set<() => void>>();
+  private allListeners = new Set<() => void>();
+  private version = 0;
 
   subscribe(nodeId: string, listener: () => void): () => void {
     let set = this.listeners.get(nodeId);
@@ -33,6 +35,17 @@ export class NodeStatusStore {
     };
   }
 
+  /** Calls `listener` after any node's issues, run state or pin changed; returns the unsubscribe function. */
+  readonly subscribeAll = (listener: () => void): (() => void) => {
+    this.allListeners.add(listener);
+    return () => {
+      this.allListeners.delete(listener);
+    };
+  };
+
+  /** A number that moves whenever any node's issues, run state or pin changes (for `subscribeAll` readers). */
+  readonly getVersion = (): number => this.version;
+
   getIssues(nodeId: string): readonly GraphIssue[] {
     return this.issues.get(nodeId) ?? NO_ISSUES;
   }
@@ -42,7 +55,14 @@ export class NodeStatusStore {
   }
 
   private notify(ids: Iterable<string>): void {
-    for (const id of ids) for (const listener of this.listeners.get(id) ?? []) listener();
+    let any = false;
+    for (const id of ids) {
+      any = true;
+      for (const listener of this.listeners.get(id) ?? []) listener();
+    }
+    if (!any) return;
+    this.version += 1;
+    for (const listener of this.allListeners) listener();
   }
 
   /** Replaces every node's issues; notifies only nodes whose issues changed. */

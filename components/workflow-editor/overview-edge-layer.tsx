@@ -27,7 +27,7 @@ const selectDomNode = (state: ReactFlowState) => state.domNode;
  * up with querySelector in a store selector, that is on every store update, through the 1,000 nodes before it
  * (0.6 ms per pointer move of a drag in bench:editor's profile).
  */
-function useViewportPortalElement(): Element | null {
+export function useViewportPortalElement(): Element | null {
   const domNode = useStore(selectDomNode);
   return useMemo(() => domNode?.querySelector(".react-flow__viewport-portal") ?? null, [domNode]);
 }

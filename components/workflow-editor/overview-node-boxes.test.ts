@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { type BoxedNode, nodeAt, OverviewBoxCache, overviewBoxes } from "./overview-node-boxes";
+
+/** A node as React Flow measures the overview shell: 240 × 64. */
+function node(x: number, y: number, extra: Partial<BoxedNode> = {}, z = 0): BoxedNode {
+  return { type: "LLM", measured: { width: 240, height: 64 }, internals: { positionAbsolute: { x, y }, z }, ...extra };
+}
+
+const colorOf = (type: string | undefined) => (type === "LLM" ? "#7c3aed" : "#0d9488");
+
+describe("overviewBoxes", () => {
+  it("draws a frame, a 24 px type band and the body inside a 4 px border for each node, grouped by look and colour", () => {
+    const nodes = new Map([
+      ["a", node(0, 0)],
+      ["b", node(300, 140, { type: "CONDITION_BRANCH" })],
+      ["c", node(600, 0)],
+    ]);
+    const boxes = overviewBoxes(nodes, (id) => (id === "b" ? "issues" : "plain"), colorOf);
+    expect(boxes.frames).toEqual([
+      { look: "plain", d: "M0 0h240v64h-240zM600 0h240v64h-240z" },
+      { look: "issues", d: "M300 140h240v64h-240z" },
+    ]);
+    expect(boxes.bands).toEqual([
+      { color: "#7c3aed", d: "M0 0h24v64h-24zM600 0h24v64h-24z" },
+      { color: "#0d9488", d: "M300 140h24v64h-24z" },
+    ]);
+    expect(boxes.bodies).toBe("M24 4h212v56h-212zM324 144h212v56h-212zM624 4h212v56h-212z");
+  });
+
+  it("leaves out the nodes React Flow draws itself (selected, dragged), hidden ones and those not measured yet", () => {
+    const nodes = new Map([
+      ["selected", node(0, 0, { selected: true })],
+      ["dragged", node(0, 0, { dragging: true })],
+      ["hidden", node(0, 0, { hidden: true })],
+      ["unmeasured", node(0, 0, { measured: undefined })],
+      ["shown", node(10.04, 20.06)],
+    ]);
+    const boxes = overviewBoxes(nodes, () => "plain", colorOf);
+    expect(boxes.frames).toEqual([{ look: "plain", d: "M10 20.1h240v64h-240z" }]);
+  });
+});
+
+describe("OverviewBoxCache", () => {
+  it("returns the same boxes while the drawn nodes are the same objects and the looks did not change", () => {
+    const cache = new OverviewBoxCache();
+    const a = node(0, 0);
+    const first = cache.update(
+      new Map([
+        ["a", a],
+        ["moving", node(300, 0, { dragging: true })],
+      ]),
+      0,
+      () => "plain",
+      colorOf,
+    );
+    // the dragged node moved (a new object): nothing drawn changed
+    expect(
+      cache.update(
+        new Map([
+          ["a", a],
+          ["moving", node(320, 10, { dragging: true })],
+        ]),
+        0,
+        () => "plain",
+        colorOf,
+      ),
+    ).toBe(first);
+    // the looks changed: drawn again
+    const failed = cache.update(new Map([["a", a]]), 1, () => "failed", colorOf);
+    expect(failed).not.toBe(first);
+    expect(failed.frames).toEqual([{ look: "failed", d: "M0 0h240v64h-240z" }]);
+    // a drawn node moved
+    expect(cache.update(new Map([["a", node(5, 0)]]), 1, () => "failed", colorOf).frames[0].d).toBe("M5 0h240v64h-240z");
+  });
+});
+
+describe("nodeAt", () => {
+  it("finds the node whose box holds the point, the one on top where boxes overlap, and none between nodes", () => {
+    const nodes = new Map([
+      ["low", node(0, 0, {}, 0)],
+      ["high", node(100, 0, {}, 1000)],
+      ["later", node(200, 0, {}, 0)],
+      ["hidden", node(0, 100, { hidden: true })],
+    ]);
+    expect(nodeAt(nodes, 50, 30)).toBe("low");
+    expect(nodeAt(nodes, 150, 30)).toBe("high");
+    expect(nodeAt(nodes, 250, 30)).toBe("high");
+    expect(nodeAt(nodes, 400, 30)).toBe("later");
+    expect(nodeAt(nodes, 50, 120)).toBeNull();
+    expect(nodeAt(nodes, 50, 80)).toBeNull();
+  });
+});

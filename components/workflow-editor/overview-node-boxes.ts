@@ -1,0 +1,131 @@
+/**
+ * The geometry of the overview's node layer: every node of a far zoomed-out canvas that is not selected or
+ * dragged drawn as a box in a few SVG paths (one per colour) instead of by its own React Flow node element.
+ * With 1,000 nodes in view each node element was its own paint chunk (React Flow places a node with a
+ * transform), and Chromium painted and layerized all of them again on every frame of a drag. The box is
+ * the overview shell's (OverviewShell in nodes/zoomed-out-shells.tsx): a frame in the node's state colour,
+ * a band in its type's colour on the left, the body inside.
+ */
+import type { NodeRunState } from "./node-status-store";
+
+/** What the frame of a box shows: a run state, validation problems, or neither. */
+export type NodeLook = "plain" | "issues" | NodeRunState["status"];
+
+/** What the geometry reads of one of React Flow's internal nodes (`InternalNode`). */
+export interface BoxedNode {
+  type?: string;
+  selected?: boolean;
+  dragging?: boolean;
+  hidden?: boolean;
+  measured?: { width?: number; height?: number };
+  internals: { positionAbsolute: { x: number; y: number }; z?: number };
+}
+
+/** The layer's paths (SVG path data, flow units): frames by look, bodies, type bands by colour. */
+export interface OverviewBoxes {
+  frames: ReadonlyArray<{ look: NodeLook; d: string }>;
+  bodies: string;
+  bands: ReadonlyArray<{ color: string; d: string }>;
+}
+
+/** The overview shell's left border, in its type's colour (px, flow units). */
+export const BAND_WIDTH = 24;
+/** The overview shell's other borders (px, flow units). */
+export const FRAME_WIDTH = 4;
+
+const EMPTY_BOXES: OverviewBoxes = { frames: [], bodies: "", bands: [] };
+
+/** Whether the layer draws the node: React Flow draws it (selected, dragged, hidden) or cannot yet (not measured). */
+export function isBoxed(node: BoxedNode): boolean {
+  return !node.selected && !node.dragging && !node.hidden && !!node.measured?.width && !!node.measured?.height;
+}
+
+function rect(x: number, y: number, width: number, height: number): string {
+  return `M${Math.round(x * 10) / 10} ${Math.round(y * 10) / 10}h${width}v${height}h${-width}z`;
+}
+
+/**
+ * The boxes of `nodes` (those `isBoxed`), their frames grouped by `lookOf(id)` and their bands by
+ * `colorOf(type)`, in the order given.
+ */
+export function overviewBoxes(
+  nodes: Iterable<[string, BoxedNode]>,
+  lookOf: (id: string) => NodeLook,
+  colorOf: (type: string | undefined) => string,
+): OverviewBoxes {
+  const frames = new Map<NodeLook, string[]>();
+  const bands = new Map<string, string[]>();
+  const bodies: string[] = [];
+  for (const [id, node] of nodes) {
+    if (!isBoxed(node)) continue;
+    const { x, y } = node.internals.positionAbsolute;
+    const width = node.measured?.width ?? 0;
+    const height = node.measured?.height ?? 0;
+    const look = lookOf(id);
+    const color = colorOf(node.type);
+    (frames.get(look) ?? frames.set(look, []).get(look))?.push(rect(x, y, width, height));
+    (bands.get(color) ?? bands.set(color, []).get(color))?.push(rect(x, y, BAND_WIDTH, height));
+    bodies.push(rect(x + BAND_WIDTH, y + FRAME_WIDTH, width - BAND_WIDTH - FRAME_WIDTH, height - 2 * FRAME_WIDTH));
+  }
+  if (bodies.length === 0) return EMPTY_BOXES;
+  return {
+    frames: [...frames].map(([look, parts]) => ({ look, d: parts.join("") })),
+    bodies: bodies.join(""),
+    bands: [...bands].map(([color, parts]) => ({ color, d: parts.join("") })),
+  };
+}
+
+/**
+ * `overviewBoxes` again only when something drawn changed: a boxed node is a new object (React Flow
+ * replaces an internal node when it moves, is selected or measured) or the looks changed (`looksVersion`).
+ * During a drag the dragged node is not boxed, so each pointer move costs one pass comparing node objects
+ * and returns the same boxes, which React leaves alone.
+ */
+export class OverviewBoxCache {
+  private nodes: BoxedNode[] = [];
+  private looksVersion = -1;
+  private boxes: OverviewBoxes = EMPTY_BOXES;
+
+  update(
+    nodeLookup: ReadonlyMap<string, BoxedNode>,
+    looksVersion: number,
+    lookOf: (id: string) => NodeLook,
+    colorOf: (type: string | undefined) => string,
+  ): OverviewBoxes {
+    const boxed: BoxedNode[] = [];
+    for (const node of nodeLookup.values()) if (isBoxed(node)) boxed.push(node);
+    if (looksVersion === this.looksVersion && sameNodes(boxed, this.nodes)) return this.boxes;
+    this.nodes = boxed;
+    this.looksVersion = looksVersion;
+    this.boxes = overviewBoxes(nodeLookup, lookOf, colorOf);
+    return this.boxes;
+  }
+}
+
+function sameNodes(a: readonly BoxedNode[], b: readonly BoxedNode[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+  return true;
+}
+
+/**
+ * The id of the node drawn at (x, y) (flow units): of the nodes whose measured box contains the point, the
+ * one React Flow draws on top (highest z, then the later one); null when none.
+ */
+export function nodeAt(nodeLookup: ReadonlyMap<string, BoxedNode>, x: number, y: number): string | null {
+  let found: string | null = null;
+  let foundZ = Number.NEGATIVE_INFINITY;
+  for (const [id, node] of nodeLookup) {
+    if (node.hidden) continue;
+    const { x: left, y: top } = node.internals.positionAbsolute;
+    const width = node.measured?.width ?? 0;
+    const height = node.measured?.height ?? 0;
+    if (x < left || y < top || x > left + width || y > top + height) continue;
+    const z = node.internals.z ?? 0;
+    if (z >= foundZ) {
+      found = id;
+      foundZ = z;
+    }
+  }
+  return found;
+}
