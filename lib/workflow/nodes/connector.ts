@@ -12,8 +12,14 @@ import { defineNode } from "./node-definition";
 /** The `data` of a CONNECTOR node (spec §2), common fields included; `.describe()` texts are the editor's field help. */
 export const connectorConfigSchema = z.object({
   ...commonDataShape,
-  connector_id: z.string().min(1).describe("The connector (resources.connectors[].id)."),
-  action_id: z.string().min(1).describe("The action of the connector to call."),
+  connector_id: z
+    .string()
+    .min(1, "Required: the connector's key, as listed under Settings → Connectors (e.g. demo_orders).")
+    .describe("The connector's key (Settings → Connectors; resources.connectors[].id in a workflow file)."),
+  action_id: z
+    .string()
+    .min(1, "Required: the key of one of the connector's actions, as listed on its page (e.g. get_order).")
+    .describe("The key of the connector's action to call (listed on the connector's page)."),
   parameters: templateMapSchema.default({}).describe("Parameter name → template; becomes {{params.NAME}} in the action."),
 });
 

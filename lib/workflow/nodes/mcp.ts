@@ -11,8 +11,11 @@ import { defineNode } from "./node-definition";
 /** The `data` of a MCP node (spec §2), common fields included; `.describe()` texts are the editor's field help. */
 export const mcpConfigSchema = z.object({
   ...commonDataShape,
-  server_id: z.string().min(1).describe("The MCP server (resources.mcp_servers[].id)."),
-  tool_name: z.string().min(1).describe("The tool to call."),
+  server_id: z
+    .string()
+    .min(1, "Required: the MCP server's key, as listed under Settings → MCP servers (e.g. everything).")
+    .describe("The MCP server's key (Settings → MCP servers; resources.mcp_servers[].id in a workflow file)."),
+  tool_name: z.string().min(1, "Required: the name of one of the server's tools (e.g. echo).").describe("The tool to call."),
   parameters: templateMapSchema.default({}).describe("Tool argument name → template."),
 });
 
