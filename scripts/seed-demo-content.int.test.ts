@@ -48,4 +48,12 @@ describe("demo content", () => {
       { key: "net.allow_loopback", value: "true" },
     ]);
   });
+
+  it("re-points the demo connector when set up again on another port, but not an address someone changed", async () => {
+    await seedDemoContent(t.db, ownerId, "4001");
+    expect((await t.db.connector.findUniqueOrThrow({ where: { key: "demo_orders" } })).baseUrl).toBe("http://127.0.0.1:4001/api/demo");
+    await t.db.connector.update({ where: { key: "demo_orders" }, data: { baseUrl: "https://orders.example.com/api" } });
+    await seedDemoContent(t.db, ownerId, "4002");
+    expect((await t.db.connector.findUniqueOrThrow({ where: { key: "demo_orders" } })).baseUrl).toBe("https://orders.example.com/api");
+  });
 });

@@ -34,6 +34,21 @@ function localise(document: DemoDocument, port: string): DemoDocument {
   return document;
 }
 
+/** The demo connector's address as seeded for some port. */
+const SEEDED_DEMO_URL = /^http:\/\/127\.0\.0\.1:\d+\/api\/demo$/;
+
+/**
+ * A later setup on another port (`PORT=3300 npm run demo` after a first run on 3000) re-points the demo
+ * connector at this port; an address someone changed to anything else is left alone.
+ */
+async function followPort(db: Db, port: string): Promise<void> {
+  const connector = await db.connector.findUnique({ where: { key: "demo_orders" }, select: { id: true, baseUrl: true } });
+  const wanted = `http://127.0.0.1:${port}/api/demo`;
+  if (!connector || connector.baseUrl === wanted || !SEEDED_DEMO_URL.test(connector.baseUrl)) return;
+  await db.connector.update({ where: { id: connector.id }, data: { baseUrl: wanted } });
+  console.log(`✓ demo connector now at ${wanted} (was ${connector.baseUrl})`);
+}
+
 export async function seedDemoContent(db: Db, ownerId: string, port = process.env.PORT ?? "3000"): Promise<void> {
   if (!(await getSetting(db, SETTING_KEYS.allowLoopback, false))) await setSetting(db, SETTING_KEYS.allowLoopback, true);
   if (!(await getSetting(db, SETTING_KEYS.allowStdio, false))) await setSetting(db, SETTING_KEYS.allowStdio, true);
@@ -47,6 +62,8 @@ export async function seedDemoContent(db: Db, ownerId: string, port = process.en
     await importWorkflowDocument(db, document, { ownerId, publish: true });
     console.log(`✓ demo workflow "${document.name}"`);
   }
+
+  await followPort(db, port);
 
   if (!(await db.skill.findUnique({ where: { name: "refund-handling" } }))) {
     await db.skill.create({

@@ -50,7 +50,7 @@ export const startVariableSchema = z.object({
     .regex(IDENTIFIER, "must start with a letter and contain only letters, digits and _")
     .describe("Variable name, used as {{input.name}}."),
   type: z.enum(VARIABLE_TYPES).default("string").describe("Value type."),
-  required: z.boolean().default(false).describe("A run without this input is rejected (invalid_input)."),
+  required: z.boolean().default(false).describe("A run without this input is rejected (invalid_input), unless it has a default value."),
   default_value: z.unknown().optional().describe("Value used when the input is not given."),
   description: z.string().optional().describe("Shown to whoever starts the run, and to agents calling run_workflow."),
 });
