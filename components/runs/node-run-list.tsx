@@ -12,6 +12,21 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/** "Title (id)", or the id when the title is the id or missing. */
+export function nodeLabel(id: string, title: string | undefined): string {
+  return title && title !== id ? `${title} (${id})` : id;
+}
+
+/** A node's title as the editor shows it, with its id (what events, errors and templates name) beside it. */
+export function NodeName({ id, title }: { id: string; title: string | undefined }) {
+  if (!title || title === id) return <span className="font-mono font-medium">{id}</span>;
+  return (
+    <span className="min-w-0 truncate">
+      <span className="font-medium">{title}</span> <span className="font-mono text-xs text-zinc-500">{id}</span>
+    </span>
+  );
+}
+
 /**
  * Every node run of the trail, in the order the nodes started (spec §6): status, attempts, elapsed, model,
  * tokens and cost, the error code and message, and the resolved inputs and outputs shown exactly.
@@ -22,10 +37,13 @@ export function NodeRunList({
   nodeRuns,
   notReached,
   openAll,
+  titles = {},
 }: {
   nodeRuns: NodeRunView[];
   notReached: { id: string; type: string }[];
   openAll: boolean;
+  /** Node titles from the run's graph snapshot, by node id (the id is shown beside a title that differs). */
+  titles?: Record<string, string>;
 }) {
   return (
     <div className="space-y-2" data-testid="node-runs">
@@ -41,7 +59,7 @@ export function NodeRunList({
           <summary className="flex cursor-pointer list-none items-center gap-3 px-3 py-2 text-sm hover:bg-zinc-50 dark:hover:bg-zinc-800/50">
             <span className="w-6 text-right text-xs tabular-nums text-zinc-400">{n.position + 1}</span>
             <StatusBadge status={n.status} />
-            <span className="font-mono font-medium">{n.nodeId}</span>
+            <NodeName id={n.nodeId} title={titles[n.nodeId]} />
             <span className="font-mono text-xs text-zinc-500">{n.nodeType}</span>
             {n.error ? <span className="font-mono text-xs text-red-600 dark:text-red-400">{n.error.code}</span> : null}
             <span className="ml-auto flex gap-4 text-xs tabular-nums text-zinc-500">
@@ -90,7 +108,9 @@ export function NodeRunList({
         </details>
       ))}
       {notReached.length ? (
-        <p className="px-1 pt-1 text-sm text-zinc-500">Not reached: {notReached.map((n) => `${n.id} (${n.type})`).join(", ")}</p>
+        <p className="px-1 pt-1 text-sm text-zinc-500">
+          Not reached: {notReached.map((n) => `${nodeLabel(n.id, titles[n.id])} (${n.type})`).join(", ")}
+        </p>
       ) : null}
     </div>
   );

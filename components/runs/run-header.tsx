@@ -64,8 +64,8 @@ export function RunHeader({ run, now, actions }: { run: RunDetail; now: number; 
         </Fact>
         <Fact label="Cost">{formatCost(run.cost)}</Fact>
         <Fact label="Nodes">
-          {run.nodeRuns.filter((n) => n.status === "succeeded").length} succeeded ·{" "}
-          {run.nodeRuns.filter((n) => n.status === "failed").length} failed
+          <span className="whitespace-nowrap">{run.nodeRuns.filter((n) => n.status === "succeeded").length} succeeded</span> ·{" "}
+          <span className="whitespace-nowrap">{run.nodeRuns.filter((n) => n.status === "failed").length} failed</span>
         </Fact>
       </dl>
       {run.error ? (

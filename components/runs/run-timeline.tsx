@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import type { NodeRunView, RunEventView } from "@/lib/db/queries/runs";
+import { nodeLabel } from "./node-run-list";
 import { formatDuration } from "./format";
 
 const BAR_TONES: Record<string, string> = {
@@ -80,12 +81,15 @@ export function RunTimeline({
   runStartedAt,
   runEndedAt,
   now,
+  titles = {},
 }: {
   nodeRuns: NodeRunView[];
   events: RunEventView[];
   runStartedAt: Date | null;
   runEndedAt: Date | null;
   now: number;
+  /** Node titles from the run's graph snapshot, by node id. */
+  titles?: Record<string, string>;
 }) {
   const rows = timelineRows(nodeRuns, events, now);
   const bars = rows.flatMap((r) => (r.bar ? [r.bar] : []));
@@ -122,11 +126,11 @@ export function RunTimeline({
           >
             <a
               href={`#node-${row.nodeId}`}
-              className="w-48 shrink-0 truncate pr-3 font-mono hover:text-brand-600"
-              title={`${row.nodeId} (${row.nodeType})`}
+              className={clsx("w-48 shrink-0 truncate pr-3 hover:text-brand-600", !titles[row.nodeId] && "font-mono")}
+              title={`${nodeLabel(row.nodeId, titles[row.nodeId])}, ${row.nodeType}`}
             >
-              {row.nodeId}
-              <span className="ml-1 text-[10px] text-zinc-500">{row.nodeType}</span>
+              {titles[row.nodeId] ?? row.nodeId}
+              <span className="ml-1 font-mono text-[10px] text-zinc-500">{row.nodeType}</span>
             </a>
             <div className="relative h-4 flex-1 rounded bg-zinc-50 dark:bg-zinc-800/50">
               {row.bar ? (

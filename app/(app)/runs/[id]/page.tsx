@@ -48,6 +48,8 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const theme = (await cookies()).get("theme")?.value === "dark" ? "dark" : "light";
   const ran = new Set(run.nodeRuns.map((n) => n.nodeId));
   const notReached = graph.nodes.filter((n) => !ran.has(n.id)).map((n) => ({ id: n.id, type: n.type }));
+  // titles as the editor shows them; the id stays beside each (events, errors and templates name ids)
+  const titles = Object.fromEntries(graph.nodes.filter((n) => n.title !== n.id).map((n) => [n.id, n.title]));
   return (
     <div className="mx-auto max-w-6xl px-8 py-8" data-testid="run-page" data-run-status={run.status}>
       <RunHeader
@@ -66,7 +68,14 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         </Section>
       ) : null}
       <Section title="Timeline" id="timeline">
-        <RunTimeline nodeRuns={run.nodeRuns} events={run.events} runStartedAt={run.startedAt} runEndedAt={run.endedAt} now={now} />
+        <RunTimeline
+          nodeRuns={run.nodeRuns}
+          events={run.events}
+          runStartedAt={run.startedAt}
+          runEndedAt={run.endedAt}
+          now={now}
+          titles={titles}
+        />
       </Section>
       <Section title="Graph" id="graph" aside={<span className="text-xs text-zinc-500">as it ran · click a node for its details</span>}>
         <RunGraph nodes={graph.nodes} edges={graph.edges} theme={theme} />
@@ -83,7 +92,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         </Section>
       ) : null}
       <Section title={`Nodes (${run.nodeRuns.length})`} id="nodes">
-        <NodeRunList nodeRuns={run.nodeRuns} notReached={notReached} openAll={run.nodeRuns.length <= OPEN_ALL_UP_TO} />
+        <NodeRunList nodeRuns={run.nodeRuns} notReached={notReached} openAll={run.nodeRuns.length <= OPEN_ALL_UP_TO} titles={titles} />
       </Section>
       <Section
         title={`Event log (${run.events.length})`}
