@@ -7,6 +7,7 @@
 import type { z } from "zod";
 import { AppError, type FieldErrors, toErrorResponse } from "@/lib/errors";
 import { isWorkflowError } from "@/lib/workflow/errors";
+import { readableZodError } from "@/lib/workflow/zod-messages";
 
 /**
  * A WorkflowError whose issues name fields (spec §5 `invalid_input` names the variable) becomes an AppError
@@ -27,7 +28,7 @@ export function withNamedFields(error: unknown, fieldPrefix = ""): unknown {
  * @throws AppError `invalid_input` with one `fields` entry per problem, keyed by the dotted path.
  */
 export function parseRequest<S extends z.ZodType>(schema: S, value: unknown, root = "body"): z.output<S> {
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(value, { error: readableZodError });
   if (parsed.success) return parsed.data;
   const fields: FieldErrors = {};
   for (const issue of parsed.error.issues) fields[issue.path.length > 0 ? issue.path.join(".") : root] ??= issue.message;

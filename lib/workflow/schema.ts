@@ -2,6 +2,7 @@
  * The workflow document (spec §1) and its graph, as zod schemas built from the node registry, and parse
  * functions that return results with readable issues (path + message) instead of throwing.
  */
+import { readableZodError } from "./zod-messages";
 import { z } from "zod";
 import type { WorkflowIssue } from "./errors";
 import { IDENTIFIER } from "./nodes/common";
@@ -112,6 +113,9 @@ export type DocumentEnvelope = z.infer<typeof documentEnvelopeSchema>;
 /** Result of a parse: the value, or every issue found. */
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: WorkflowIssue[] };
 
+/** Parse options: plain-language messages for schema problems (zod-messages.ts). */
+const READABLE = { error: readableZodError };
+
 /** Dotted path (`conditions.0.rules.1.variable`) of a zod issue path. */
 export function formatIssuePath(path: readonly PropertyKey[]): string {
   return path.map((key) => String(key)).join(".");
@@ -184,7 +188,7 @@ export function parseGraphEnvelope(graph: unknown): ParseResult<GraphEnvelope> {
       return { ok: true, value: { nodes, edges, ...(viewport === undefined ? {} : { viewport }) } as GraphEnvelope };
     }
   }
-  const parsed = graphEnvelopeSchema.safeParse(graph);
+  const parsed = graphEnvelopeSchema.safeParse(graph, READABLE);
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, issues: zodIssuesToWorkflowIssues(parsed.error, ["graph"]) };
 }
 
@@ -206,7 +210,7 @@ export function parseNodeConfig(nodeId: string, type: string, data: unknown): Pa
       ],
     };
   }
-  const result = getNodeDefinition(type).configSchema.safeParse(data);
+  const result = getNodeDefinition(type).configSchema.safeParse(data, READABLE);
   if (result.success) return { ok: true, value: result.data };
   return {
     ok: false,
@@ -227,7 +231,7 @@ export function parseNodeConfig(nodeId: string, type: string, data: unknown): Pa
  * `data` (`unknown_node_type`, `invalid_config`). Does not check structure; see `validateGraph`.
  */
 export function parseGraph(value: unknown): ParseResult<WorkflowGraph> {
-  const envelope = graphEnvelopeSchema.safeParse(value);
+  const envelope = graphEnvelopeSchema.safeParse(value, READABLE);
   if (!envelope.success) return { ok: false, issues: zodIssuesToWorkflowIssues(envelope.error, ["graph"]) };
   const issues: WorkflowIssue[] = [];
   const nodes = envelope.data.nodes.map((node) => {
@@ -244,7 +248,7 @@ export function parseGraph(value: unknown): ParseResult<WorkflowGraph> {
  * included. Structure (cycles, handles, references) is checked by `validateDocument`.
  */
 export function parseDocument(value: unknown): ParseResult<WorkflowDocument> {
-  const envelope = documentEnvelopeSchema.safeParse(value);
+  const envelope = documentEnvelopeSchema.safeParse(value, READABLE);
   if (!envelope.success) return { ok: false, issues: zodIssuesToWorkflowIssues(envelope.error) };
   const graph = parseGraph(envelope.data.graph);
   if (!graph.ok) return graph;
