@@ -48,6 +48,17 @@ test.describe("foundation: sign-in, registration, shell", () => {
     expect(response?.status()).toBe(404);
   });
 
+  test("a missing run inside the shell and an unknown address each say not found, with one main landmark", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/runs/no-such-run");
+    await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+    await expect(page.getByRole("navigation").first()).toBeVisible();
+    await expect(page.locator("main")).toHaveCount(1);
+    await page.goto("/no-such-page");
+    await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+    await expect(page.locator("main")).toHaveCount(1);
+  });
+
   test("every navigation page renders in both themes, then sign out", async ({ page }) => {
     await signIn(page);
     const pages: [string, string][] = [
