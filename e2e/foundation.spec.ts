@@ -59,6 +59,26 @@ test.describe("foundation: sign-in, registration, shell", () => {
     await expect(page.locator("main")).toHaveCount(1);
   });
 
+  test("on a phone the sidebar is a drawer behind a menu button; going to a page closes it", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await signIn(page);
+    const sidebar = page.locator("#sidebar");
+    await expect(sidebar).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(sidebar).toBeVisible();
+    await screenshot(page, "shell-phone-menu-open");
+    await page.keyboard.press("Escape");
+    await expect(sidebar).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await sidebar.getByRole("link", { name: "Approvals" }).click();
+    await expect(page).toHaveURL(/\/approvals$/);
+    await expect(sidebar).toBeHidden();
+    await screenshot(page, "shell-phone-approvals");
+    await page.setViewportSize({ width: 1360, height: 860 });
+    await expect(sidebar).toBeVisible();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+  });
+
   test("every navigation page renders in both themes, then sign out", async ({ page }) => {
     await signIn(page);
     const pages: [string, string][] = [

@@ -67,12 +67,12 @@ export function WorkflowList({ workflows, isAdmin = false }: { workflows: Workfl
                     {workflow.isOwner ? "" : ` · shared by ${workflow.ownerName}`}
                   </p>
                 </td>
-                <td className="px-4 py-3">
+                <td className="px-4 py-3 whitespace-nowrap">
                   {workflow.status === "active" ? <Badge tone="green">active · v{workflow.activeVersion}</Badge> : <Badge>draft</Badge>}
                 </td>
                 <td className="px-4 py-3">
                   {workflow.lastRun ? (
-                    <span className="inline-flex items-center gap-2">
+                    <span className="inline-flex items-center gap-2 whitespace-nowrap">
                       <StatusBadge status={workflow.lastRun.status} />
                       <span className="text-xs text-zinc-500">{dateFormat.format(new Date(workflow.lastRun.createdAt))}</span>
                     </span>
