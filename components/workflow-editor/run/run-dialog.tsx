@@ -10,6 +10,15 @@ import { type RunInputField, runInputSchema } from "./run-inputs";
 
 type Values = Record<string, string | boolean>;
 
+/** How each START variable type is described under its field. */
+const INPUT_KINDS: Record<string, string> = {
+  string: "text",
+  number: "a number",
+  boolean: "true or false",
+  object: "a JSON object",
+  array: "a JSON list",
+};
+
 /**
  * "Run": a form generated from START's variables (their types, required flags, defaults and
  * descriptions); the draft runs with the typed values. Problems that kept a run from starting
@@ -61,7 +70,8 @@ export function RunDialog({
           const id = `run-input-${field.name}`;
           const error = formState.errors[field.name]?.message;
           const label = `${field.name}${field.required ? " *" : ""}`;
-          const help = [field.description, `Type: ${field.type}.`].filter(Boolean).join(" ");
+          const kind = INPUT_KINDS[field.type] ?? field.type;
+          const help = field.description ? `${field.description} (${kind})` : kind;
           if (field.type === "boolean") {
             return (
               <label key={field.name} htmlFor={id} className="flex items-center gap-2 text-sm font-medium">
