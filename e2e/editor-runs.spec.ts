@@ -124,6 +124,55 @@ test.describe("workflow editor: runs", () => {
     await expect(editor.node("done").locator("[data-run-status]")).toHaveAttribute("data-run-status", "pending");
   });
 
+  test("resource id fields suggest the workspace's connectors and actions, and say when one does not exist", async ({ page }) => {
+    await signIn(page);
+    await importWorkflow(page, {
+      format: "switchyard.workflow",
+      version: 1,
+      name: "E2E connector ids",
+      description: "",
+      graph: {
+        nodes: [
+          { id: "start", type: "START", position: { x: 0, y: 0 }, data: { variables: [] } },
+          {
+            id: "call",
+            type: "CONNECTOR",
+            position: { x: 320, y: 0 },
+            data: { connector_id: "demo_orders", action_id: "get_order", parameters: { order_id: "1001" } },
+          },
+          { id: "end", type: "END", position: { x: 640, y: 0 }, data: { output_mapping: { order: "{{call.body}}" } } },
+        ],
+        edges: [
+          { id: "e1", source: "start", target: "call" },
+          { id: "e2", source: "call", target: "end" },
+        ],
+      },
+    });
+    const editor = new EditorPage(page);
+    await editor.select("call");
+    const panel = editor.panel();
+    const connector = panel.getByLabel(/^Connector ID/);
+    const action = panel.getByLabel(/^Action ID/);
+    const options = async (input: typeof connector) =>
+      page
+        .locator(`datalist[id="${await input.getAttribute("list")}"] option`)
+        .evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value));
+    expect(await options(connector)).toContain("demo_orders");
+    expect(await options(action)).toEqual(["get_order", "refund_order", "ship_order"]);
+    await expect(panel.getByTestId("resource-unknown")).toHaveCount(0);
+
+    await action.fill("get_orders");
+    await expect(panel.getByTestId("resource-unknown")).toHaveText(
+      'No action "get_orders" of connector "demo_orders"; a run would fail. Known: get_order, refund_order, ship_order.',
+    );
+    await connector.fill("demo_orderz");
+    await expect(panel.getByTestId("resource-unknown")).toContainText('No connector "demo_orderz" in this workspace; a run would fail.');
+    await screenshot(page, "editor-unknown-connector");
+    await connector.fill("demo_orders");
+    await action.fill("get_order");
+    await expect(panel.getByTestId("resource-unknown")).toHaveCount(0);
+  });
+
   test("pinned outputs stand in for a node in draft runs; a single node runs on its own with sample values", async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page);

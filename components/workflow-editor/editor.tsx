@@ -4,6 +4,7 @@ import { ReactFlowProvider, useReactFlow } from "@xyflow/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { WorkflowDetail } from "@/lib/db/queries/workflows";
+import { EMPTY_CATALOG, type ResourceCatalog } from "@/lib/resource-catalog";
 import type { NodeType } from "@/lib/workflow/nodes/node-definition";
 import type { GraphIssue } from "@/lib/workflow/validate";
 import { Canvas } from "./canvas";
@@ -27,6 +28,7 @@ import { ProblemsPanel } from "./problems-panel";
 import { RunBanner } from "./run/run-banner";
 import { RunDialog } from "./run/run-dialog";
 import { type ActiveRun, useEditorRun } from "./run/use-editor-run";
+import { ResourceCatalogContext } from "./form/resource-id-input";
 import { SidePanel } from "./side-panel";
 import { Toolbar } from "./toolbar";
 import { availableVariables } from "./upstream";
@@ -42,6 +44,8 @@ interface EditorProps {
   initialIssues?: GraphIssue[];
   /** True when the viewer may manage the workflow's triggers (its owner or an admin): the toolbar links to them. */
   canManageTriggers?: boolean;
+  /** The workspace's connectors and MCP servers, suggested in the resource id fields of node forms. */
+  catalog?: ResourceCatalog;
 }
 
 /** The workflow editor: palette, canvas, side panel form, problems, toolbar; autosaves the draft. */
@@ -49,9 +53,11 @@ export function WorkflowEditor(props: EditorProps) {
   const [store] = useState(() => new NodeStatusStore());
   return (
     <NodeStatusContext.Provider value={store}>
-      <ReactFlowProvider>
-        <EditorWorkspace {...props} store={store} />
-      </ReactFlowProvider>
+      <ResourceCatalogContext.Provider value={props.catalog ?? EMPTY_CATALOG}>
+        <ReactFlowProvider>
+          <EditorWorkspace {...props} store={store} />
+        </ReactFlowProvider>
+      </ResourceCatalogContext.Provider>
     </NodeStatusContext.Provider>
   );
 }

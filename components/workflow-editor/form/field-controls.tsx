@@ -4,6 +4,7 @@ import { Plus, Trash2 } from "lucide-react";
 import get from "lodash/get";
 import { type Control, Controller, type FieldErrors, type UseFormRegister, useFieldArray } from "react-hook-form";
 import { Field, Input, Select, Textarea } from "@/components/ui/field";
+import { isResourceKey, ResourceIdInput } from "./resource-id-input";
 import { emptyListItem, type FieldSpec, type FormValues } from "./schema-fields";
 import { TemplateInput } from "./template-input";
 
@@ -76,6 +77,10 @@ export function FieldControl(props: ControlProps) {
           </Field>
         );
       }
+      if (field.kind === "text" && !field.multiline && isResourceKey(name))
+        return (
+          <ResourceIdInput id={id} name={name} label={label} help={helpFor(field)} error={error} control={control} register={register} />
+        );
       return (
         <Field id={id} label={label} help={helpFor(field)} error={error}>
           {field.kind === "text" && field.multiline ? (

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { WorkflowEditor } from "@/components/workflow-editor/editor";
 import { requirePageUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
+import { getResourceCatalog } from "@/lib/db/queries/editor-catalog";
 import { listRuns } from "@/lib/db/queries/runs";
 import { assertCanManageTriggers } from "@/lib/db/queries/triggers";
 import { getWorkflow, type WorkflowDetail } from "@/lib/db/queries/workflows";
@@ -30,7 +31,7 @@ export default async function WorkflowEditorPage({ params }: { params: Promise<{
   const theme = (await cookies()).get("theme")?.value === "dark" ? "dark" : "light";
   // a run started from the editor that is still going (the page was reloaded mid-run) is shown again
   // the toolbar links to the Triggers page for those who may manage them (the owner or an admin)
-  const [recent, canManageTriggers] = await Promise.all([
+  const [recent, canManageTriggers, catalog] = await Promise.all([
     listRuns(getDb(), user, { workflowId: id, triggerKind: "editor" }, { limit: 5 }),
     assertCanManageTriggers(getDb(), user, id).then(
       () => true,
@@ -39,6 +40,7 @@ export default async function WorkflowEditorPage({ params }: { params: Promise<{
         throw error;
       },
     ),
+    getResourceCatalog(getDb(), user),
   ]);
   const active = recent.runs.find((run) => ACTIVE_RUN_STATUSES.has(run.status));
   return (
@@ -49,6 +51,7 @@ export default async function WorkflowEditorPage({ params }: { params: Promise<{
       activeRun={active ? { id: active.id, status: active.status } : null}
       initialIssues={validateGraph(workflow.draftGraph)}
       canManageTriggers={canManageTriggers}
+      catalog={catalog}
     />
   );
 }

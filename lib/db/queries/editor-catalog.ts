@@ -1,0 +1,25 @@
+/**
+ * What the editor suggests for a node's resource ids (CONNECTOR `connector_id` / `action_id`, MCP
+ * `server_id`): the connectors with their actions and the MCP servers the viewer may use, by key (the ids
+ * documents name, spec §1 `resources`). Suggestions only: a document may name a resource before it exists.
+ */
+import type { ResourceCatalog } from "@/lib/resource-catalog";
+import type { Db } from "../client";
+import { type Viewer, visibleTo as connectorsVisibleTo } from "./connector-access";
+import { listMcpServers } from "./mcp-servers";
+
+/** The connectors (with actions) and MCP servers `viewer` may see. */
+export async function getResourceCatalog(db: Db, viewer: Viewer): Promise<ResourceCatalog> {
+  const [connectors, servers] = await Promise.all([
+    db.connector.findMany({
+      where: connectorsVisibleTo(viewer),
+      orderBy: { name: "asc" },
+      select: { key: true, name: true, actions: { select: { key: true, name: true }, orderBy: { name: "asc" } } },
+    }),
+    listMcpServers(db, viewer),
+  ]);
+  return {
+    connectors: connectors.map((c) => ({ key: c.key, name: c.name, actions: c.actions.map((a) => ({ key: a.key, name: a.name })) })),
+    mcpServers: servers.map((s) => ({ key: s.key, name: s.name, enabled: s.enabled })),
+  };
+}
