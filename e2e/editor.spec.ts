@@ -210,6 +210,29 @@ test.describe("workflow editor", () => {
     await screenshot(page, "workflows-list");
   });
 
+  test("clicking palette items adds each after the selected node and keeps it on screen", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/workflows");
+    await page.getByRole("button", { name: "New workflow" }).click();
+    await page.getByRole("dialog").getByLabel("Name", { exact: true }).fill("E2E click to add");
+    await page.getByRole("button", { name: "Create and open" }).click();
+    await page.waitForURL(/\/workflows\/[^/]+$/);
+    const editor = new EditorPage(page);
+    await page.getByTestId("palette-START").click();
+    await expect(editor.node("start")).toBeVisible();
+    for (const id of ["llm", "llm_2", "llm_3", "llm_4"]) {
+      await page.getByTestId("palette-LLM").click();
+      await expect(editor.node(id)).toHaveClass(/selected/);
+      // on screen: inside the canvas, not under the side panel beside it
+      await expect(async () => {
+        const canvas = await editor.canvas.boundingBox();
+        const node = await editor.node(id).boundingBox();
+        expect(canvas && node && node.x >= canvas.x && node.x + node.width <= canvas.x + canvas.width).toBe(true);
+      }).toPass({ timeout: 5000 });
+    }
+    await expect(page.locator(".react-flow__edge")).toHaveCount(4);
+  });
+
   test("list: search, rename, duplicate, delete with confirmation", async ({ page }) => {
     await signIn(page);
     await page.goto("/workflows");

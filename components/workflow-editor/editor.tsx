@@ -1,6 +1,6 @@
 "use client";
 
-import { ReactFlowProvider, useReactFlow } from "@xyflow/react";
+import { ReactFlowProvider, type ReactFlowInstance, useReactFlow, type XYPosition } from "@xyflow/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { WorkflowDetail } from "@/lib/db/queries/workflows";
@@ -60,6 +60,25 @@ export function WorkflowEditor(props: EditorProps) {
       </ResourceCatalogContext.Provider>
     </NodeStatusContext.Provider>
   );
+}
+
+/** A new node's size before it is measured (flow units). */
+const NEW_NODE_SIZE = { width: 240, height: 80 };
+
+/**
+ * Pans, without zooming, so a node just added at `position` (its top-left, flow units) is on screen, when
+ * it is not: a node added after the selected one lands to its right, which with the side panel open is
+ * often past the canvas's edge.
+ */
+function revealPosition(flow: ReactFlowInstance, position: XYPosition): void {
+  const pane = document.querySelector('[data-testid="canvas"]')?.getBoundingClientRect();
+  if (!pane) return;
+  const zoom = flow.getZoom();
+  const topLeft = flow.flowToScreenPosition(position);
+  const right = topLeft.x + NEW_NODE_SIZE.width * zoom;
+  const bottom = topLeft.y + NEW_NODE_SIZE.height * zoom;
+  if (topLeft.x >= pane.left && topLeft.y >= pane.top && right <= pane.right && bottom <= pane.bottom) return;
+  void flow.setCenter(position.x + NEW_NODE_SIZE.width / 2, position.y + NEW_NODE_SIZE.height / 2, { zoom });
 }
 
 const NO_VARIABLES: VariablesContextValue = { groups: [], allNodeIds: new Set() };
@@ -164,7 +183,10 @@ function EditorWorkspace({
         const from = after[0];
         const width = from.measured?.width ?? 240;
         const siblings = edges.filter((edge) => edge.source === from.id).length;
-        ops.addNode(type, { x: from.position.x + width + 80, y: from.position.y + siblings * 110 }, from.id);
+        const position = { x: from.position.x + width + 80, y: from.position.y + siblings * 110 };
+        ops.addNode(type, position, from.id);
+        // after the panel and the new node have laid out: pan to it when it landed off screen
+        requestAnimationFrame(() => revealPosition(flow, position));
         return;
       }
       const center = canvasPoint(flow);
