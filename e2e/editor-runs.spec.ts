@@ -168,6 +168,14 @@ test.describe("workflow editor: runs", () => {
     await connector.fill("demo_orderz");
     await expect(panel.getByTestId("resource-unknown")).toContainText('No connector "demo_orderz" in this workspace; a run would fail.');
     await screenshot(page, "editor-unknown-connector");
+    // run as it is: the call fails, and END, which the run never reached, says so instead of "pending"
+    await editor.expectSaved();
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    await page.getByRole("dialog", { name: "Run the draft" }).getByRole("button", { name: "Start run" }).click();
+    await expect(page.getByTestId("run-banner")).toContainText("Failed");
+    await expect(editor.node("call").locator("[data-run-status]")).toHaveAttribute("data-run-status", "failed");
+    await expect(editor.node("end").locator("[data-run-status]")).toHaveAttribute("data-run-status", "not_reached");
+    await expect(editor.node("end").getByTestId("node-run-status")).toHaveText("not reached");
     await connector.fill("demo_orders");
     await action.fill("get_order");
     await expect(panel.getByTestId("resource-unknown")).toHaveCount(0);

@@ -54,6 +54,7 @@ export const STATUS_LABELS: Record<string, string> = {
   failed: "Failed",
   cancelled: "Cancelled",
   skipped: "Skipped",
+  not_reached: "Not reached",
   approved: "Approved",
   rejected: "Rejected",
   timed_out: "Timed out",

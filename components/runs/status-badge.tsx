@@ -17,6 +17,7 @@ export const STATUS_TONES: Record<string, Tone> = {
   timed_out: "red",
   cancelled: "neutral",
   skipped: "neutral",
+  not_reached: "neutral",
 };
 
 /** A run, node or approval status as a coloured badge with its readable label. */

@@ -8,7 +8,8 @@ import type { GraphIssue } from "@/lib/workflow/validate";
 
 /** A node's state in the run being watched (spec §5 node statuses, §9 events). */
 export interface NodeRunState {
-  status: "pending" | "running" | "waiting" | "succeeded" | "failed" | "skipped";
+  /** `not_reached`: the run ended (failed, cancelled) before the node's turn, as the run detail says. */
+  status: "pending" | "running" | "waiting" | "succeeded" | "failed" | "skipped" | "not_reached";
   elapsedMs?: number;
   startedAt?: number;
 }

@@ -32,6 +32,7 @@ const frameFill: Record<NodeLook, string> = {
   succeeded: "fill-green-600",
   failed: "fill-red-600",
   skipped: "fill-zinc-300 opacity-60 dark:fill-zinc-700",
+  not_reached: "fill-zinc-300 opacity-60 dark:fill-zinc-700",
 };
 
 function colorOf(type: string | undefined): string {

@@ -20,6 +20,7 @@ const runBorder: Record<NodeRunState["status"], string> = {
   succeeded: "border-green-600",
   failed: "border-red-600 ring-2 ring-red-600/20",
   skipped: "border-dashed border-zinc-300 opacity-60 dark:border-zinc-700",
+  not_reached: "border-dashed border-zinc-300 opacity-60 dark:border-zinc-700",
 };
 
 function RunLine({ run }: { run: NodeRunState }) {
@@ -39,7 +40,7 @@ function RunLine({ run }: { run: NodeRunState }) {
       data-testid="node-run-status"
     >
       {icon}
-      <span>{run.status}</span>
+      <span>{run.status === "not_reached" ? "not reached" : run.status}</span>
       {run.elapsedMs !== undefined ? <span className="ml-auto tabular-nums">{(run.elapsedMs / 1000).toFixed(2)} s</span> : null}
     </div>
   );

@@ -153,6 +153,16 @@ export function useRunWatcher(store: NodeStatusStore) {
                   connection: "closed",
                 },
             );
+            // nodes the run never got to (it failed or was cancelled first) say so instead of "pending"
+            setDetails((all) => {
+              const next = { ...all };
+              for (const [id, details] of Object.entries(all)) {
+                if (details.status !== "pending") continue;
+                next[id] = { ...details, status: "not_reached" };
+                store.setRun(id, { status: "not_reached" });
+              }
+              return next;
+            });
             events.close();
             break;
         }
