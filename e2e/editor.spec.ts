@@ -233,6 +233,36 @@ test.describe("workflow editor", () => {
     await expect(page.locator(".react-flow__edge")).toHaveCount(4);
   });
 
+  test("work a failed save could not store is kept in this browser and restored in the next session", async ({ page, context }) => {
+    await signIn(page);
+    await page.goto("/workflows");
+    await page.getByRole("button", { name: "New workflow" }).click();
+    await page.getByRole("dialog").getByLabel("Name", { exact: true }).fill("E2E kept draft");
+    await page.getByRole("button", { name: "Create and open" }).click();
+    await page.waitForURL(/\/workflows\/[^/]+$/);
+    const editor = new EditorPage(page);
+    await page.getByTestId("palette-START").click();
+    await editor.expectSaved();
+    // the server stops answering this page's saves (server actions are POSTs to the page)
+    await page.route(/\/workflows\/[^/]+$/, (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+    await editor
+      .panel()
+      .getByLabel(/^Title/)
+      .fill("Kept title");
+    await expect(page.getByTestId("save-state")).toHaveAttribute("data-state", "error", { timeout: 15_000 });
+    await expect(editor.node("start")).toContainText("Kept title");
+
+    const next = await context.newPage();
+    await next.goto(page.url());
+    const kept = next.getByRole("alert").filter({ hasText: "were not saved and are kept in this browser" });
+    await expect(kept).toBeVisible();
+    await expect(next.locator('.react-flow__node[data-id="start"]')).not.toContainText("Kept title");
+    await kept.getByRole("button", { name: "Restore them" }).click();
+    await expect(next.locator('.react-flow__node[data-id="start"]')).toContainText("Kept title");
+    await expect(next.getByTestId("save-state")).toHaveAttribute("data-state", "saved", { timeout: 15_000 });
+    await page.close();
+  });
+
   test("list: search, rename, duplicate, delete with confirmation", async ({ page }) => {
     await signIn(page);
     await page.goto("/workflows");

@@ -16,6 +16,10 @@ const DEBOUNCE_MS = 800;
 const RETRY_MS = 5000;
 /** How often a due save checks again whether the gesture holding it back (a node drag) has ended. */
 const BUSY_RECHECK_MS = 200;
+/** The latest the local backup of a change waits for an idle moment (ms). */
+const BACKUP_IDLE_TIMEOUT_MS = 2000;
+/** Where requestIdleCallback is missing (Safari), the backup is written this long after a change (ms). */
+const BACKUP_FALLBACK_DELAY_MS = 300;
 
 /** A copy of unsaved work in this browser, so a failed save or a closed tab loses nothing. */
 export interface DraftBackup {
@@ -54,7 +58,8 @@ function writeBackup(workflowId: string, backup: DraftBackup | null): void {
  * Saves the draft through `saveDraftAction` shortly after each change (`changeCounter` moves), naming the
  * revision it edited. A stale save comes back as a conflict and autosave stops until the person chooses
  * (`overwrite` or `adopt` after loading theirs). Failed saves keep the work (in state and a local
- * backup) and retry. `flush` saves now and resolves true once everything is saved. While `isBusy()` is
+ * backup, written in an idle moment after each change and at once when the page is hidden or closed)
+ * and retry. `flush` saves now and resolves true once everything is saved. While `isBusy()` is
  * true (a node is being dragged) a due save waits: serialising and sending a 1,000-node graph is a long
  * task that would otherwise land in the middle of the next drag.
  */
@@ -84,6 +89,52 @@ export function useAutosave(options: {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
   }, []);
+
+  // The local backup of unsaved work is written when the browser is idle (or at once when the page is
+  // hidden or closed), not on every change: serialising a 1,000-node graph into localStorage is a
+  // 15–20 ms task, a dropped frame after each drop or keystroke.
+  const backupPending = useRef<{ cancel: () => void } | null>(null);
+  const cancelBackup = useCallback(() => {
+    backupPending.current?.cancel();
+    backupPending.current = null;
+  }, []);
+  const writeBackupNow = useCallback(() => {
+    if (!backupPending.current) return;
+    cancelBackup();
+    writeBackup(workflowId, { baseRevision: revision.current, graph: getGraphRef.current(), at: new Date().toISOString() });
+  }, [workflowId, cancelBackup]);
+  const scheduleBackup = useCallback(() => {
+    if (backupPending.current) return;
+    const write = () => {
+      backupPending.current = null;
+      writeBackup(workflowId, { baseRevision: revision.current, graph: getGraphRef.current(), at: new Date().toISOString() });
+    };
+    if (typeof window.requestIdleCallback === "function") {
+      const handle = window.requestIdleCallback(write, { timeout: BACKUP_IDLE_TIMEOUT_MS });
+      backupPending.current = { cancel: () => window.cancelIdleCallback(handle) };
+    } else {
+      const handle = setTimeout(write, BACKUP_FALLBACK_DELAY_MS);
+      backupPending.current = { cancel: () => clearTimeout(handle) };
+    }
+  }, [workflowId]);
+  /** No unsaved work is left (saved, or replaced by a stored graph): no backup, and none pending. */
+  const dropBackup = useCallback(() => {
+    cancelBackup();
+    writeBackup(workflowId, null);
+  }, [workflowId, cancelBackup]);
+
+  useEffect(() => {
+    const onHidden = () => {
+      if (document.visibilityState === "hidden") writeBackupNow();
+    };
+    window.addEventListener("pagehide", writeBackupNow);
+    document.addEventListener("visibilitychange", onHidden);
+    return () => {
+      window.removeEventListener("pagehide", writeBackupNow);
+      document.removeEventListener("visibilitychange", onHidden);
+      writeBackupNow();
+    };
+  }, [writeBackupNow]);
 
   const save = useCallback(
     async (force = false): Promise<boolean> => {
@@ -117,7 +168,7 @@ export function useAutosave(options: {
             setState({ status: "dirty" });
             timer.current = setTimeout(() => void save(), DEBOUNCE_MS);
           } else {
-            writeBackup(workflowId, null);
+            dropBackup();
             setState({ status: "saved", savedAt: result.data.savedAt });
           }
           return true;
@@ -133,12 +184,12 @@ export function useAutosave(options: {
       inFlight.current = attempt;
       return attempt;
     },
-    [workflowId, clearTimer],
+    [workflowId, clearTimer, dropBackup],
   );
 
   useEffect(() => {
     if (changeCounter === savedCounter.current) return;
-    writeBackup(workflowId, { baseRevision: revision.current, graph: getGraphRef.current(), at: new Date().toISOString() });
+    scheduleBackup();
     if (conflicted.current) return;
     setState((current) => (current.status === "saving" ? current : { status: "dirty" }));
     clearTimer();
@@ -147,7 +198,7 @@ export function useAutosave(options: {
       else void save();
     };
     timer.current = setTimeout(saveWhenIdle, DEBOUNCE_MS);
-  }, [changeCounter, save, workflowId, clearTimer]);
+  }, [changeCounter, save, scheduleBackup, clearTimer]);
 
   useEffect(() => clearTimer, [clearTimer]);
 
@@ -165,10 +216,10 @@ export function useAutosave(options: {
       revision.current = nextRevision;
       setRevisionShown(nextRevision);
       savedCounter.current = counter;
-      writeBackup(workflowId, null);
+      dropBackup();
       setState({ status: "saved", savedAt: new Date().toISOString() });
     },
-    [workflowId, clearTimer],
+    [clearTimer, dropBackup],
   );
 
   /** Makes a backup's base revision the one the next save names (so a stale backup conflicts rather than overwrites). */
