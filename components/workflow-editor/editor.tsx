@@ -1,6 +1,6 @@
 "use client";
 
-import { ReactFlowProvider, type ReactFlowInstance, useReactFlow, type XYPosition } from "@xyflow/react";
+import { ReactFlowProvider, type ReactFlowInstance, type ReactFlowState, useReactFlow, useStoreApi, type XYPosition } from "@xyflow/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { WorkflowDetail } from "@/lib/db/queries/workflows";
@@ -68,17 +68,15 @@ const NEW_NODE_SIZE = { width: 240, height: 80 };
 /**
  * Pans, without zooming, so a node just added at `position` (its top-left, flow units) is on screen, when
  * it is not: a node added after the selected one lands to its right, which with the side panel open is
- * often past the canvas's edge.
+ * often past the canvas's edge. The pane's size and transform come from React Flow's store.
  */
-function revealPosition(flow: ReactFlowInstance, position: XYPosition): void {
-  const pane = document.querySelector('[data-testid="canvas"]')?.getBoundingClientRect();
-  if (!pane) return;
-  const zoom = flow.getZoom();
-  const topLeft = flow.flowToScreenPosition(position);
-  const right = topLeft.x + NEW_NODE_SIZE.width * zoom;
-  const bottom = topLeft.y + NEW_NODE_SIZE.height * zoom;
-  if (topLeft.x >= pane.left && topLeft.y >= pane.top && right <= pane.right && bottom <= pane.bottom) return;
-  void flow.setCenter(position.x + NEW_NODE_SIZE.width / 2, position.y + NEW_NODE_SIZE.height / 2, { zoom });
+function revealPosition(flow: ReactFlowInstance, pane: ReactFlowState, position: XYPosition): void {
+  const [x, y, zoom] = pane.transform;
+  const left = position.x * zoom + x;
+  const top = position.y * zoom + y;
+  const onScreen =
+    left >= 0 && top >= 0 && left + NEW_NODE_SIZE.width * zoom <= pane.width && top + NEW_NODE_SIZE.height * zoom <= pane.height;
+  if (!onScreen) void flow.setCenter(position.x + NEW_NODE_SIZE.width / 2, position.y + NEW_NODE_SIZE.height / 2, { zoom });
 }
 
 const NO_VARIABLES: VariablesContextValue = { groups: [], allNodeIds: new Set() };
@@ -106,6 +104,7 @@ function EditorWorkspace({
   store,
 }: EditorProps & { store: NodeStatusStore }) {
   const flow = useReactFlow();
+  const paneStore = useStoreApi();
   const colorMode = useColorMode(theme);
   const [initial] = useState(() => toEditorGraph(workflow.draftGraph));
   const editor = useEditorGraph(initial);
@@ -186,14 +185,14 @@ function EditorWorkspace({
         const position = { x: from.position.x + width + 80, y: from.position.y + siblings * 110 };
         ops.addNode(type, position, from.id);
         // after the panel and the new node have laid out: pan to it when it landed off screen
-        requestAnimationFrame(() => revealPosition(flow, position));
+        requestAnimationFrame(() => revealPosition(flow, paneStore.getState(), position));
         return;
       }
       const center = canvasPoint(flow);
       const offset = (nodes.length % 5) * 30;
       ops.addNode(type, { x: Math.round(center.x - 120 + offset), y: Math.round(center.y - 40 + offset) });
     },
-    [ops, flow],
+    [ops, flow, paneStore],
   );
 
   const { retry } = autosave;

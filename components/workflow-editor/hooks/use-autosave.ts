@@ -98,16 +98,20 @@ export function useAutosave(options: {
     backupPending.current?.cancel();
     backupPending.current = null;
   }, []);
+  /** The graph on screen, as the backup of the revision it edits. */
+  const backupCurrent = useCallback(() => {
+    writeBackup(workflowId, { baseRevision: revision.current, graph: getGraphRef.current(), at: new Date().toISOString() });
+  }, [workflowId]);
   const writeBackupNow = useCallback(() => {
     if (!backupPending.current) return;
     cancelBackup();
-    writeBackup(workflowId, { baseRevision: revision.current, graph: getGraphRef.current(), at: new Date().toISOString() });
-  }, [workflowId, cancelBackup]);
+    backupCurrent();
+  }, [cancelBackup, backupCurrent]);
   const scheduleBackup = useCallback(() => {
     if (backupPending.current) return;
     const write = () => {
       backupPending.current = null;
-      writeBackup(workflowId, { baseRevision: revision.current, graph: getGraphRef.current(), at: new Date().toISOString() });
+      backupCurrent();
     };
     if (typeof window.requestIdleCallback === "function") {
       const handle = window.requestIdleCallback(write, { timeout: BACKUP_IDLE_TIMEOUT_MS });
@@ -116,7 +120,7 @@ export function useAutosave(options: {
       const handle = setTimeout(write, BACKUP_FALLBACK_DELAY_MS);
       backupPending.current = { cancel: () => clearTimeout(handle) };
     }
-  }, [workflowId]);
+  }, [backupCurrent]);
   /** No unsaved work is left (saved, or replaced by a stored graph): no backup, and none pending. */
   const dropBackup = useCallback(() => {
     cancelBackup();

@@ -6,7 +6,7 @@
 import type { ResourceCatalog } from "@/lib/resource-catalog";
 import type { Db } from "../client";
 import { type Viewer, visibleTo as connectorsVisibleTo } from "./connector-access";
-import { listMcpServers } from "./mcp-servers";
+import { mcpServersVisibleTo } from "./mcp-servers";
 
 /** The connectors (with actions) and MCP servers `viewer` may see. */
 export async function getResourceCatalog(db: Db, viewer: Viewer): Promise<ResourceCatalog> {
@@ -16,10 +16,12 @@ export async function getResourceCatalog(db: Db, viewer: Viewer): Promise<Resour
       orderBy: { name: "asc" },
       select: { key: true, name: true, actions: { select: { key: true, name: true }, orderBy: { name: "asc" } } },
     }),
-    listMcpServers(db, viewer),
+    // key, name and enabled only: the server views of listMcpServers decrypt every header and env value to mask it
+    db.mcpServer.findMany({
+      where: mcpServersVisibleTo(viewer),
+      orderBy: { name: "asc" },
+      select: { key: true, name: true, enabled: true },
+    }),
   ]);
-  return {
-    connectors: connectors.map((c) => ({ key: c.key, name: c.name, actions: c.actions.map((a) => ({ key: a.key, name: a.name })) })),
-    mcpServers: servers.map((s) => ({ key: s.key, name: s.name, enabled: s.enabled })),
-  };
+  return { connectors, mcpServers: servers };
 }

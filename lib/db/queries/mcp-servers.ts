@@ -49,7 +49,8 @@ export interface McpServerInput {
 
 type McpRow = Awaited<ReturnType<Db["mcpServer"]["findFirstOrThrow"]>>;
 
-function visibleTo(viewer: Viewer) {
+/** The MCP servers `viewer` may see: all for an admin, else the global ones and their own (a Prisma where). */
+export function mcpServersVisibleTo(viewer: Viewer) {
   return viewer.role === "admin" ? {} : { OR: [{ scope: "global" }, { ownerId: viewer.id }] };
 }
 
@@ -109,12 +110,12 @@ function serverData(input: McpServerInput, existing: McpRow | null) {
 }
 
 export async function listMcpServers(db: Db, viewer: Viewer): Promise<McpServerView[]> {
-  const rows = await db.mcpServer.findMany({ where: visibleTo(viewer), orderBy: { name: "asc" } });
+  const rows = await db.mcpServer.findMany({ where: mcpServersVisibleTo(viewer), orderBy: { name: "asc" } });
   return rows.map(toView);
 }
 
 export async function getMcpServer(db: Db, viewer: Viewer, id: string): Promise<McpServerView | null> {
-  const row = await db.mcpServer.findFirst({ where: { id, ...visibleTo(viewer) } });
+  const row = await db.mcpServer.findFirst({ where: { id, ...mcpServersVisibleTo(viewer) } });
   return row ? toView(row) : null;
 }
 
@@ -123,7 +124,7 @@ export function canEditMcpServer(viewer: Viewer, server: Pick<McpServerView, "ow
 }
 
 async function editableRow(db: Db, viewer: Viewer, id: string): Promise<McpRow> {
-  const row = await db.mcpServer.findFirst({ where: { id, ...visibleTo(viewer) } });
+  const row = await db.mcpServer.findFirst({ where: { id, ...mcpServersVisibleTo(viewer) } });
   if (!row) throw new AppError("not_found", "That MCP server does not exist.");
   if (!canEditMcpServer(viewer, toView(row))) throw new AppError("forbidden", "Only the server's owner or an administrator can change it.");
   return row;
@@ -171,7 +172,7 @@ export async function mergedMcpSecrets(
   id: string | null,
   input: Pick<McpServerInput, "headers" | "env">,
 ): Promise<{ headers: Record<string, string>; env: Record<string, string> }> {
-  const row = id ? await db.mcpServer.findFirst({ where: { id, ...visibleTo(viewer) } }) : null;
+  const row = id ? await db.mcpServer.findFirst({ where: { id, ...mcpServersVisibleTo(viewer) } }) : null;
   const merge = (entries: { name: string; value: string }[], stored: Record<string, string>) =>
     Object.fromEntries(
       entries
