@@ -62,6 +62,43 @@ export class EditorPage {
     return Number(/scale\(([\d.]+)\)/.exec(transform)?.[1]);
   }
 
+  /**
+   * Where the flow point (x, y) is on the screen (px, page coordinates): the canvas's top left corner plus
+   * the viewport's pan and zoom (React Flow's viewport transform).
+   */
+  async flowToScreen(x: number, y: number): Promise<{ x: number; y: number }> {
+    const viewport = this.page.locator(".react-flow__viewport");
+    const transform = await viewport.evaluate((element) => (element as HTMLElement).style.transform);
+    const match = /translate\(([-\d.]+)px,\s*([-\d.]+)px\)\s*scale\(([\d.]+)\)/.exec(transform);
+    const pane = await this.page.locator(".react-flow").boundingBox();
+    if (!match || !pane) throw new Error(`no viewport transform: "${transform}"`);
+    const [panX, panY, zoom] = match.slice(1).map(Number);
+    return { x: pane.x + panX + x * zoom, y: pane.y + panY + y * zoom };
+  }
+
+  /** A rendered node's position in the flow (its element's translate: React Flow places nodes with it). */
+  async nodePosition(id: string): Promise<{ x: number; y: number }> {
+    const transform = await this.node(id).evaluate((element) => (element as HTMLElement).style.transform);
+    const match = /translate\(([-\d.]+)px,\s*([-\d.]+)px\)/.exec(transform);
+    if (!match) throw new Error(`node ${id} has no position: "${transform}"`);
+    return { x: Number(match[1]), y: Number(match[2]) };
+  }
+
+  /**
+   * Points at a node's box in the overview (far zoomed out, where the box layer draws the nodes and React
+   * Flow renders no element for them) so the canvas shows its element, and returns that element's box.
+   * `at` is the node's position in the flow; the pointer goes to the middle of its top half (every node is
+   * 240 px wide and at least 64 high), away from the edges a neighbour's box may overlap.
+   */
+  async revealInOverview(id: string, at: { x: number; y: number }) {
+    const point = await this.flowToScreen(at.x + 120, at.y + 32);
+    await this.page.mouse.move(point.x, point.y);
+    await expect(this.node(id)).toBeVisible();
+    const box = await this.node(id).boundingBox();
+    if (!box) throw new Error(`node ${id} not laid out`);
+    return box;
+  }
+
   /** Zooms with the mouse wheel over the canvas's centre until the zoom is within 2% of `target`. */
   async zoomTo(target: number) {
     const box = await this.canvas.boundingBox();

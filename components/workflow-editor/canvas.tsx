@@ -17,6 +17,7 @@ import {
 import "@xyflow/react/dist/style.css";
 import { Info, Map as MapIcon } from "lucide-react";
 import { type DragEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { isNodeType, nodeRegistry } from "@/lib/workflow/nodes/registry";
 import type { NodeType } from "@/lib/workflow/nodes/node-definition";
 import { connectionProblem } from "./connection-rules";
@@ -26,6 +27,8 @@ import type { EditorOperations } from "./hooks/use-editor-graph";
 import { EditorMinimap } from "./minimap";
 import { nodeTypes } from "./nodes/node-types";
 import { OverviewEdgeLayer } from "./overview-edge-layer";
+import { useOverviewBoxSelection } from "./overview-box-selection";
+import { OverviewNodeCopies, overviewFlowNodes } from "./overview-flow-nodes";
 import { useOverviewHoverReveal } from "./overview-hover-reveal";
 import { OverviewNodeLayer } from "./overview-node-layer";
 import "./overview.css";
@@ -107,7 +110,22 @@ export const Canvas = memo(function Canvas({
   const detail = warming && zoomDetail === "full" ? "compact" : zoomDetail;
   const flowEdges = useMemo(() => flowEdgesAt(detail, edges), [detail, edges]);
   const containerRef = useRef<HTMLDivElement>(null);
-  useOverviewHoverReveal(containerRef, detail === "overview");
+  // in the overview the box layer draws most nodes and React Flow renders only the few it must
+  // (overview-flow-nodes.ts), among them the node under the pointer
+  const [revealedId, setRevealedId] = useState<string | null>(null);
+  if (detail !== "overview" && revealedId !== null) setRevealedId(null);
+  const onReveal = useCallback((id: string | null) => flushSync(() => setRevealedId(id)), []);
+  useOverviewHoverReveal(containerRef, detail === "overview", onReveal);
+  const selectBoxes = useCallback(
+    (ids: string[]) => operations.onNodesChange(ids.map((id) => ({ type: "select", id, selected: true }))),
+    [operations],
+  );
+  useOverviewBoxSelection(detail === "overview", selectBoxes);
+  const [copies] = useState(() => new OverviewNodeCopies());
+  const flowNodes = useMemo(
+    () => (detail === "overview" ? overviewFlowNodes(nodes, edges, revealedId, copies) : nodes),
+    [detail, nodes, edges, revealedId, copies],
+  );
   // fit the view to the nodes the workflow opens with; an empty canvas keeps the default view, or the
   // first node dropped would be fitted into the middle instead of staying where it was dropped
   const [fitOnOpen] = useState(() => !initialViewport && nodes.length > 0);
@@ -182,7 +200,7 @@ export const Canvas = memo(function Canvas({
     >
       <NodeDetailContext.Provider value={detail}>
         <ReactFlow<EditorNode, EditorEdge>
-          nodes={nodes}
+          nodes={flowNodes}
           edges={flowEdges}
           nodeTypes={nodeTypes}
           onNodesChange={operations.onNodesChange}

@@ -109,4 +109,38 @@ describe("OverviewEdgePathCache", () => {
   it("leaves out edges to nodes React Flow does not have", () => {
     expect(new OverviewEdgePathCache().update([edge("e1", "a", "gone")], new Map([["a", node(0, 0)]]))).toEqual({ idle: "", moving: "" });
   });
+
+  it("keeps drawing an edge with the handles last measured when React Flow forgets a hidden node's handles", () => {
+    const cache = new OverviewEdgePathCache();
+    const edges = [edge("e1", "a", "b")];
+    const measured = cache.update(
+      edges,
+      new Map([
+        ["a", node(0, 0)],
+        ["b", node(300, 140)],
+      ]),
+    );
+    expect(measured.idle).toBe("M246,32 C270,32 270,172 294,172");
+    // React Flow stopped rendering b (hidden) and dropped its handles: a new internal node without them
+    const forgotten: AnchoredNode = { internals: { positionAbsolute: { x: 300, y: 140 } } };
+    expect(
+      cache.update(
+        edges,
+        new Map([
+          ["a", node(0, 0)],
+          ["b", forgotten],
+        ]),
+      ).idle,
+    ).toBe("M246,32 C270,32 270,172 294,172");
+    // a node never measured has no edge yet
+    expect(
+      new OverviewEdgePathCache().update(
+        edges,
+        new Map([
+          ["a", node(0, 0)],
+          ["b", forgotten],
+        ]),
+      ).idle,
+    ).toBe("");
+  });
 });

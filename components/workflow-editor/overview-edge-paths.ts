@@ -18,12 +18,15 @@ interface HandleBounds {
   position: Position;
 }
 
+/** A node's measured handles, as React Flow keeps them (`internals.handleBounds`). */
+type NodeHandleBounds = { source: readonly HandleBounds[] | null; target: readonly HandleBounds[] | null };
+
 /** What the geometry reads of one of React Flow's internal nodes (`InternalNode`): where it is, its measured handles. */
 export interface AnchoredNode {
   dragging?: boolean;
   internals: {
     positionAbsolute: { x: number; y: number };
-    handleBounds?: { source: readonly HandleBounds[] | null; target: readonly HandleBounds[] | null };
+    handleBounds?: NodeHandleBounds;
   };
 }
 
@@ -63,16 +66,19 @@ function anchorPoint(node: AnchoredNode, handle: HandleBounds): { x: number; y: 
 /**
  * The SVG path data (flow units) of the edge from `source`'s handle `sourceHandle` to `target`'s handle
  * `targetHandle`, exactly as React Flow's default edge draws it; null while either handle is not measured
- * yet or does not exist (React Flow draws no edge then either).
+ * yet or does not exist (React Flow draws no edge then either). The handles are the nodes' measured ones
+ * unless `sourceBounds` / `targetBounds` are given.
  */
 export function edgePathData(
   source: AnchoredNode,
   target: AnchoredNode,
   sourceHandle: string | null | undefined,
   targetHandle: string | null | undefined,
+  sourceBounds: NodeHandleBounds | undefined = source.internals.handleBounds,
+  targetBounds: NodeHandleBounds | undefined = target.internals.handleBounds,
 ): string | null {
-  const from = handleOf(source.internals.handleBounds?.source, sourceHandle);
-  const to = handleOf(target.internals.handleBounds?.target, targetHandle);
+  const from = handleOf(sourceBounds?.source, sourceHandle);
+  const to = handleOf(targetBounds?.target, targetHandle);
   if (!from || !to) return null;
   const start = anchorPoint(source, from);
   const end = anchorPoint(target, to);
@@ -91,6 +97,8 @@ interface CachedSegment {
   edge: EditorEdge;
   source: AnchoredNode;
   target: AnchoredNode;
+  sourceBounds: NodeHandleBounds | undefined;
+  targetBounds: NodeHandleBounds | undefined;
   path: string | null;
 }
 
@@ -104,9 +112,15 @@ type Look = keyof OverviewEdgePaths;
  * again only when one of its edges changed. So calling it on every React Flow store update (pan, zoom,
  * every pointer move of a drag) costs a pass over the edges and, during a drag, the few edges of the
  * dragged node; the idle path keeps the same string and React leaves it alone.
+ *
+ * A node's handles are the last ones React Flow measured for it: React Flow forgets the handles of a node
+ * it stops rendering because it is hidden (`updateNodeInternals`), and in the overview the nodes the box
+ * layer draws are hidden (overview-flow-nodes.ts). Handles depend on the node's config, which the overview
+ * does not edit (the side panel edits the selected node, which React Flow renders and measures again).
  */
 export class OverviewEdgePathCache {
   private segments = new Map<string, CachedSegment>();
+  private readonly knownHandles = new Map<string, NodeHandleBounds>();
   private parts: Record<Look, Array<string | null>> = { idle: [], moving: [] };
   private paths: OverviewEdgePaths = EMPTY_PATHS;
 
@@ -119,9 +133,19 @@ export class OverviewEdgePathCache {
       const source = nodeLookup.get(edge.source);
       const target = nodeLookup.get(edge.target);
       if (!source || !target) continue;
+      const sourceBounds = this.handlesOf(edge.source, source);
+      const targetBounds = this.handlesOf(edge.target, target);
       let segment = this.segments.get(edge.id);
-      if (!segment || segment.edge !== edge || segment.source !== source || segment.target !== target) {
-        segment = { edge, source, target, path: edgePathData(source, target, edge.sourceHandle, edge.targetHandle) };
+      if (
+        !segment ||
+        segment.edge !== edge ||
+        segment.source !== source ||
+        segment.target !== target ||
+        segment.sourceBounds !== sourceBounds ||
+        segment.targetBounds !== targetBounds
+      ) {
+        const path = edgePathData(source, target, edge.sourceHandle, edge.targetHandle, sourceBounds, targetBounds);
+        segment = { edge, source, target, sourceBounds, targetBounds, path };
       }
       segments.set(edge.id, segment);
       parts[source.dragging === true || target.dragging === true ? "moving" : "idle"].push(segment.path);
@@ -136,6 +160,13 @@ export class OverviewEdgePathCache {
     }
     if (changed) this.paths = { ...this.paths, ...changed };
     return this.paths;
+  }
+
+  /** The node's measured handles, or the last ones measured when React Flow no longer has them. */
+  private handlesOf(id: string, node: AnchoredNode): NodeHandleBounds | undefined {
+    const measured = node.internals.handleBounds;
+    if (measured) this.knownHandles.set(id, measured);
+    return measured ?? this.knownHandles.get(id);
   }
 }
 

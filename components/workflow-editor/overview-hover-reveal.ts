@@ -5,32 +5,33 @@ import { type RefObject, useEffect } from "react";
 import { nodeAt } from "./overview-node-boxes";
 import type { EditorEdge, EditorNode } from "./types";
 
-/** The attribute that shows a node element the overview hides (overview.css). */
-export const REVEALED_ATTRIBUTE = "data-revealed";
-
 /**
- * In the overview, React Flow's node elements are hidden and the node layer draws the boxes
- * (OverviewNodeLayer); this shows the element of the node under the pointer, so pointing at a box and
- * pressing, clicking or dragging reaches React Flow's node as before (its cursor and title too). It finds
- * the node from the pointer's position and React Flow's measured node boxes, on pointer moves with no
- * button held; the node being dragged stays shown by React Flow's `dragging` class.
+ * In the overview, React Flow renders no element for the nodes the box layer draws (overview-flow-nodes.ts);
+ * this finds the node under the pointer so the canvas hands it to React Flow unhidden (`onReveal(id)`), and
+ * pressing, clicking or dragging a box reaches React Flow's node as before (its cursor and title too). It
+ * finds the node from the pointer's position and the nodes' boxes in React Flow's store (hidden nodes keep
+ * their measured size), on pointer moves with no button held, and calls `onReveal` only when the node
+ * under the pointer changes (null when none, or when the pointer leaves the canvas; not when the hook
+ * is disabled: the canvas forgets the node when it leaves the overview). The dragged node stays
+ * React Flow's while it is dragged.
  *
- * `container` is the element the canvas is in; `enabled` while the overview is shown.
+ * `container` is the element the canvas is in; `enabled` while the overview is shown; `onReveal` should
+ * render synchronously (flushSync), so a press right after the move finds the node's element.
  */
-export function useOverviewHoverReveal(container: RefObject<HTMLElement | null>, enabled: boolean): void {
+export function useOverviewHoverReveal(
+  container: RefObject<HTMLElement | null>,
+  enabled: boolean,
+  onReveal: (id: string | null) => void,
+): void {
   const storeApi = useStoreApi<EditorNode, EditorEdge>();
   useEffect(() => {
     const element = container.current;
     if (!enabled || !element) return;
     let revealedId: string | null = null;
-    let revealed: Element | null = null;
     const reveal = (id: string | null) => {
-      if (id === revealedId && (revealed === null || revealed.isConnected)) return;
-      revealed?.removeAttribute(REVEALED_ATTRIBUTE);
-      const domNode = storeApi.getState().domNode;
-      revealed = id && domNode ? domNode.querySelector(`.react-flow__node[data-id="${CSS.escape(id)}"]`) : null;
-      revealed?.setAttribute(REVEALED_ATTRIBUTE, "");
+      if (id === revealedId) return;
       revealedId = id;
+      onReveal(id);
     };
     const onPointerMove = (event: PointerEvent) => {
       if (event.buttons !== 0) return;
@@ -46,7 +47,6 @@ export function useOverviewHoverReveal(container: RefObject<HTMLElement | null>,
     return () => {
       element.removeEventListener("pointermove", onPointerMove);
       element.removeEventListener("pointerleave", onPointerLeave);
-      reveal(null);
     };
-  }, [container, enabled, storeApi]);
+  }, [container, enabled, onReveal, storeApi]);
 }

@@ -27,16 +27,16 @@ describe("overviewBoxes", () => {
     expect(boxes.bodies).toBe("M24 4h212v56h-212zM324 144h212v56h-212zM624 4h212v56h-212z");
   });
 
-  it("leaves out the nodes React Flow draws itself (selected, dragged), hidden ones and those not measured yet", () => {
+  it("leaves out the nodes React Flow draws itself (selected, dragged) and those not measured yet; draws hidden ones", () => {
     const nodes = new Map([
       ["selected", node(0, 0, { selected: true })],
       ["dragged", node(0, 0, { dragging: true })],
-      ["hidden", node(0, 0, { hidden: true })],
       ["unmeasured", node(0, 0, { measured: undefined })],
+      ["hidden", node(300, 0, { hidden: true })],
       ["shown", node(10.04, 20.06)],
     ]);
     const boxes = overviewBoxes(nodes, () => "plain", colorOf);
-    expect(boxes.frames).toEqual([{ look: "plain", d: "M10 20.1h240v64h-240z" }]);
+    expect(boxes.frames).toEqual([{ look: "plain", d: "M300 0h240v64h-240zM10 20.1h240v64h-240z" }]);
   });
 });
 
@@ -82,11 +82,13 @@ describe("nodeAt", () => {
       ["later", node(200, 0, {}, 0)],
       ["hidden", node(0, 100, { hidden: true })],
     ]);
+    // a hidden node is one of the overview's boxes: found like any other
     expect(nodeAt(nodes, 50, 30)).toBe("low");
     expect(nodeAt(nodes, 150, 30)).toBe("high");
     expect(nodeAt(nodes, 250, 30)).toBe("high");
     expect(nodeAt(nodes, 400, 30)).toBe("later");
-    expect(nodeAt(nodes, 50, 120)).toBeNull();
+    expect(nodeAt(nodes, 50, 120)).toBe("hidden");
     expect(nodeAt(nodes, 50, 80)).toBeNull();
+    expect(nodeAt(nodes, 50, 170)).toBeNull();
   });
 });

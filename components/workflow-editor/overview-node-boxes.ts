@@ -35,9 +35,13 @@ export const FRAME_WIDTH = 4;
 
 const EMPTY_BOXES: OverviewBoxes = { frames: [], bodies: "", bands: [] };
 
-/** Whether the layer draws the node: React Flow draws it (selected, dragged, hidden) or cannot yet (not measured). */
+/**
+ * Whether the layer draws the node: not when React Flow draws it (selected, dragged) or has not measured
+ * it yet. A `hidden` node is drawn: in the editor that is how the overview hands React Flow the nodes this
+ * layer draws (overview-flow-nodes.ts).
+ */
 export function isBoxed(node: BoxedNode): boolean {
-  return !node.selected && !node.dragging && !node.hidden && !!node.measured?.width && !!node.measured?.height;
+  return !node.selected && !node.dragging && !!node.measured?.width && !!node.measured?.height;
 }
 
 function rect(x: number, y: number, width: number, height: number): string {
@@ -109,14 +113,14 @@ function sameNodes(a: readonly BoxedNode[], b: readonly BoxedNode[]): boolean {
 }
 
 /**
- * The id of the node drawn at (x, y) (flow units): of the nodes whose measured box contains the point, the
- * one React Flow draws on top (highest z, then the later one); null when none.
+ * The id of the node drawn at (x, y) (flow units): of the nodes whose measured box contains the point
+ * (hidden ones too: the overview's boxes), the one React Flow draws on top (highest z, then the later
+ * one); null when none.
  */
 export function nodeAt(nodeLookup: ReadonlyMap<string, BoxedNode>, x: number, y: number): string | null {
   let found: string | null = null;
   let foundZ = Number.NEGATIVE_INFINITY;
   for (const [id, node] of nodeLookup) {
-    if (node.hidden) continue;
     const { x: left, y: top } = node.internals.positionAbsolute;
     const width = node.measured?.width ?? 0;
     const height = node.measured?.height ?? 0;

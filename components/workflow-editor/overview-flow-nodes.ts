@@ -1,0 +1,74 @@
+/**
+ * The nodes React Flow is given in the overview (zoom below OVERVIEW_ZOOM), where OverviewNodeLayer draws
+ * the unselected nodes as boxes. Those nodes are handed to React Flow as `hidden`: it keeps them in its
+ * store (positions, measured sizes, fit view, the minimap's and the hover reveal's geometry) but renders no
+ * element for them, so a drag with 1,000 nodes in view re-renders and re-checks the few React Flow draws
+ * instead of 1,000 node components each subscribed to its store (bench:editor: about half the JavaScript
+ * per pointer move), and fitting a large graph into view no longer mounts every node.
+ *
+ * React Flow draws (the node as it is):
+ * - the selected and the dragged nodes;
+ * - the ends of a selected edge (React Flow does not draw an edge whose end is hidden);
+ * - a node not measured yet (React Flow measures what it renders; overview.css keeps it invisible);
+ * - the node under the pointer (`revealedId`), given REVEALED_CLASS so overview.css shows it, so pressing
+ *   it reaches React Flow's node (click, drag) as at any other zoom.
+ */
+import type { EditorEdge, EditorNode } from "./types";
+
+/** The class of the node the pointer is over in the overview, shown over its box (overview.css). */
+export const REVEALED_CLASS = "overview-revealed";
+
+/**
+ * The copies handed to React Flow, kept per node object so an unchanged node is the same object on the
+ * next render (React Flow then skips it: `adoptUserNodes` compares user nodes by identity).
+ */
+export class OverviewNodeCopies {
+  private readonly hidden = new WeakMap<EditorNode, EditorNode>();
+  private readonly revealed = new WeakMap<EditorNode, EditorNode>();
+
+  hiddenOf(node: EditorNode): EditorNode {
+    let copy = this.hidden.get(node);
+    if (!copy) {
+      copy = { ...node, hidden: true };
+      this.hidden.set(node, copy);
+    }
+    return copy;
+  }
+
+  revealedOf(node: EditorNode): EditorNode {
+    let copy = this.revealed.get(node);
+    if (!copy) {
+      copy = { ...node, className: node.className ? `${node.className} ${REVEALED_CLASS}` : REVEALED_CLASS };
+      this.revealed.set(node, copy);
+    }
+    return copy;
+  }
+}
+
+/** Whether React Flow has measured the node (its size is known to the box layer and to fit view). */
+function isMeasured(node: EditorNode): boolean {
+  return !!node.measured?.width && !!node.measured?.height;
+}
+
+/**
+ * The nodes to give React Flow in the overview: `nodes` in the same order, each as is, hidden or revealed
+ * (see the module comment). One pass over the nodes and one over the edges; allocates only for nodes that
+ * changed since the last call with the same `copies`.
+ */
+export function overviewFlowNodes(
+  nodes: readonly EditorNode[],
+  edges: readonly EditorEdge[],
+  revealedId: string | null,
+  copies: OverviewNodeCopies,
+): EditorNode[] {
+  let selectedEnds: Set<string> | null = null;
+  for (const edge of edges) {
+    if (!edge.selected) continue;
+    selectedEnds ??= new Set();
+    selectedEnds.add(edge.source).add(edge.target);
+  }
+  return nodes.map((node) => {
+    if (node.selected || node.dragging || !isMeasured(node) || selectedEnds?.has(node.id)) return node;
+    return node.id === revealedId ? copies.revealedOf(node) : copies.hiddenOf(node);
+  });
+}
