@@ -58,8 +58,8 @@ function writeBackup(workflowId: string, backup: DraftBackup | null): void {
  * Saves the draft through `saveDraftAction` shortly after each change (`changeCounter` moves), naming the
  * revision it edited. A stale save comes back as a conflict and autosave stops until the person chooses
  * (`overwrite` or `adopt` after loading theirs). Failed saves keep the work (in state and a local
- * backup, written in an idle moment after each change, not during a drag, and at once when the page is
- * hidden or closed) and retry. `flush` saves now and resolves true once everything is saved. While `isBusy()` is
+ * backup, written in an idle moment after each change and at once when the page is hidden or closed)
+ * and retry. `flush` saves now and resolves true once everything is saved. While `isBusy()` is
  * true (a node is being dragged) a due save waits: serialising and sending a 1,000-node graph is a long
  * task that would otherwise land in the middle of the next drag.
  */
@@ -109,23 +109,17 @@ export function useAutosave(options: {
   }, [cancelBackup, backupCurrent]);
   const scheduleBackup = useCallback(() => {
     if (backupPending.current) return;
-    const later = () => {
-      if (typeof window.requestIdleCallback === "function") {
-        const handle = window.requestIdleCallback(write, { timeout: BACKUP_IDLE_TIMEOUT_MS });
-        backupPending.current = { cancel: () => window.cancelIdleCallback(handle) };
-      } else {
-        const handle = setTimeout(write, BACKUP_FALLBACK_DELAY_MS);
-        backupPending.current = { cancel: () => clearTimeout(handle) };
-      }
-    };
-    // a drag leaves idle moments between its frames, too short for the write: it waits for the drop
-    // (the drop itself is a change, so nothing is left out)
     const write = () => {
-      if (isBusyRef.current?.()) return later();
       backupPending.current = null;
       backupCurrent();
     };
-    later();
+    if (typeof window.requestIdleCallback === "function") {
+      const handle = window.requestIdleCallback(write, { timeout: BACKUP_IDLE_TIMEOUT_MS });
+      backupPending.current = { cancel: () => window.cancelIdleCallback(handle) };
+    } else {
+      const handle = setTimeout(write, BACKUP_FALLBACK_DELAY_MS);
+      backupPending.current = { cancel: () => clearTimeout(handle) };
+    }
   }, [backupCurrent]);
   /** No unsaved work is left (saved, or replaced by a stored graph): no backup, and none pending. */
   const dropBackup = useCallback(() => {
