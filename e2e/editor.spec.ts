@@ -425,4 +425,29 @@ test.describe("workflow editor", () => {
     await editor.zoomTo(1);
     for (const id of ["n0", "n1", "n2"]) await expect(editor.node(id)).toHaveCount(0);
   });
+
+  test.describe("on a touch screen", () => {
+    test.use({ hasTouch: true });
+
+    test("a tap on a box in the overview selects its node (no hover reveals it first)", async ({ page }) => {
+      await signIn(page);
+      await page.goto("/workflows");
+      const document = generateDocument(60);
+      await page
+        .getByTestId("import-file")
+        .setInputFiles({ name: "touch.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(document)) });
+      await page.waitForURL(/\/workflows\/[^/]+$/);
+      const editor = new EditorPage(page);
+      await expect(page.getByTestId("problems-count")).toHaveText("No problems: ready to publish");
+      await editor.zoomTo(0.1);
+      await expect(page.getByTestId("overview-nodes").locator("path")).not.toHaveCount(0);
+      // n7: layer 0, column 7 (x 300, y 980); no element until it is selected
+      await expect(editor.node("n7")).toHaveCount(0);
+      const point = await editor.flowToScreen(300 + 120, 980 + 32);
+      await page.touchscreen.tap(point.x, point.y);
+      await expect(editor.node("n7")).toHaveClass(/selected/);
+      await expect(editor.panel().getByLabel(/^Node ID/)).toHaveValue("n7");
+      await expect(page.locator(".react-flow__node.selected")).toHaveCount(1);
+    });
+  });
 });

@@ -13,10 +13,11 @@ import {
   useNodesInitialized,
   useReactFlow,
   useStore,
+  useStoreApi,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { Info, Map as MapIcon } from "lucide-react";
-import { type DragEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type DragEvent, type MouseEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { isNodeType, nodeRegistry } from "@/lib/workflow/nodes/registry";
 import type { NodeType } from "@/lib/workflow/nodes/node-definition";
@@ -29,7 +30,7 @@ import { nodeTypes } from "./nodes/node-types";
 import { OverviewEdgeLayer } from "./overview-edge-layer";
 import { useOverviewBoxSelection } from "./overview-box-selection";
 import { OverviewNodeCopies, overviewFlowNodes } from "./overview-flow-nodes";
-import { useOverviewHoverReveal } from "./overview-hover-reveal";
+import { nodeUnderPointer, useOverviewHoverReveal } from "./overview-hover-reveal";
 import { OverviewNodeLayer } from "./overview-node-layer";
 import "./overview.css";
 import { detailForZoom, type NodeDetail, NodeDetailContext } from "./nodes/zoomed-out-shells";
@@ -121,6 +122,16 @@ export const Canvas = memo(function Canvas({
     [operations],
   );
   useOverviewBoxSelection(detail === "overview", selectBoxes);
+  // a tap on a box (touch and pen have no hover to reveal the node first) reaches the pane: it selects the
+  // box's node, which React Flow then renders (React Flow has just cleared the selection, as for any pane click)
+  const storeApi = useStoreApi<EditorNode, EditorEdge>();
+  const selectBoxAt = useCallback(
+    (event: MouseEvent) => {
+      const id = nodeUnderPointer(storeApi.getState(), event.clientX, event.clientY);
+      if (id) selectBoxes([id]);
+    },
+    [storeApi, selectBoxes],
+  );
   const [copies] = useState(() => new OverviewNodeCopies());
   const flowNodes = useMemo(
     () => (detail === "overview" ? overviewFlowNodes(nodes, edges, revealedId, copies) : nodes),
@@ -215,6 +226,7 @@ export const Canvas = memo(function Canvas({
           onSelectionDragStart={onDragStart}
           onSelectionDragStop={dragShield.hide}
           onBeforeDelete={onBeforeDelete}
+          onPaneClick={detail === "overview" ? selectBoxAt : undefined}
           deleteKeyCode={DELETE_KEYS}
           multiSelectionKeyCode={MULTI_SELECT_KEYS}
           selectionKeyCode="Shift"

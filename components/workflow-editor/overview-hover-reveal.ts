@@ -1,9 +1,24 @@
 "use client";
 
-import { useStoreApi } from "@xyflow/react";
+import { type ReactFlowState, useStoreApi } from "@xyflow/react";
 import { type RefObject, useEffect } from "react";
 import { nodeAt } from "./overview-node-boxes";
 import type { EditorEdge, EditorNode } from "./types";
+
+/**
+ * The id of the node whose box is under the pointer at (clientX, clientY) (px, viewport coordinates), from
+ * React Flow's store (the canvas element, the viewport transform, the nodes' measured boxes); null when none.
+ */
+export function nodeUnderPointer(
+  state: Pick<ReactFlowState<EditorNode, EditorEdge>, "domNode" | "transform" | "nodeLookup">,
+  clientX: number,
+  clientY: number,
+): string | null {
+  if (!state.domNode) return null;
+  const bounds = state.domNode.getBoundingClientRect();
+  const [panX, panY, zoom] = state.transform;
+  return nodeAt(state.nodeLookup, (clientX - bounds.left - panX) / zoom, (clientY - bounds.top - panY) / zoom);
+}
 
 /**
  * In the overview, React Flow renders no element for the nodes the box layer draws (overview-flow-nodes.ts);
@@ -35,11 +50,7 @@ export function useOverviewHoverReveal(
     };
     const onPointerMove = (event: PointerEvent) => {
       if (event.buttons !== 0) return;
-      const { domNode, transform, nodeLookup } = storeApi.getState();
-      if (!domNode) return;
-      const bounds = domNode.getBoundingClientRect();
-      const [panX, panY, zoom] = transform;
-      reveal(nodeAt(nodeLookup, (event.clientX - bounds.left - panX) / zoom, (event.clientY - bounds.top - panY) / zoom));
+      reveal(nodeUnderPointer(storeApi.getState(), event.clientX, event.clientY));
     };
     const onPointerLeave = () => reveal(null);
     element.addEventListener("pointermove", onPointerMove, { passive: true });
