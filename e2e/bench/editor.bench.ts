@@ -254,6 +254,15 @@ test(`a ${NODE_COUNT}-node workflow opens fast and drags smoothly`, async ({ pag
     dragAllVisible,
   };
   console.log(`[bench:editor] ${JSON.stringify(result)}`);
+  // the targets: open < 1.5 s, and a drag's frame time (the main-thread work of a frame, one pointer move
+  // each) < 16 ms at p95; on a shared machine the clock figure includes time other processes held the core
+  const mark = (ok: boolean) => (ok ? "✔" : "✘");
+  const openMs = Math.max(result.openFirstNodeMs, result.openValidatedMs);
+  console.log(
+    `[bench:editor] targets: open (first node painted, validated) ${openMs} ms < 1500 ${mark(openMs < 1500)}; ` +
+      `frame time p95 at zoom 1 ${dragAtZoom1.workP95Ms} ms (CPU ${dragAtZoom1.workCpuP95Ms}) < 16 ${mark(dragAtZoom1.workP95Ms < 16)}; ` +
+      `all in view ${dragAllVisible.workP95Ms} ms (CPU ${dragAllVisible.workCpuP95Ms}) < 16 ${mark(dragAllVisible.workP95Ms < 16)}`,
+  );
   test.info().annotations.push({ type: "bench", description: JSON.stringify(result) });
 
   expect(dragAtZoom1.movedPx).toBeGreaterThan(200);
