@@ -424,6 +424,16 @@ test.describe("workflow editor", () => {
     await page.keyboard.press("Delete");
     await editor.zoomTo(1);
     for (const id of ["n0", "n1", "n2"]) await expect(editor.node(id)).toHaveCount(0);
+
+    // Fit View in the overview fits the whole workflow, as from any other zoom (React Flow leaves hidden nodes
+    // out of a fit unless told; they are most of the overview's)
+    await editor.fitView();
+    await expect.poll(() => editor.zoom()).toBeLessThan(0.5);
+    const fitted = await editor.zoom();
+    await editor.zoomTo(0.08);
+    await editor.fitView();
+    // (within 5%: a node pointed at in the overview is measured in its smaller overview shell there)
+    await expect.poll(async () => Math.abs((await editor.zoom()) / fitted - 1)).toBeLessThan(0.05);
   });
 
   test.describe("on a touch screen", () => {

@@ -29,7 +29,7 @@ import { EditorMinimap } from "./minimap";
 import { nodeTypes } from "./nodes/node-types";
 import { OverviewEdgeLayer } from "./overview-edge-layer";
 import { useOverviewBoxSelection } from "./overview-box-selection";
-import { OverviewNodeCopies, overviewFlowNodes } from "./overview-flow-nodes";
+import { FIT_HIDDEN_NODES, OverviewNodeCopies, overviewFlowNodes } from "./overview-flow-nodes";
 import { nodeUnderPointer, useOverviewHoverReveal } from "./overview-hover-reveal";
 import { OverviewNodeLayer } from "./overview-node-layer";
 import "./overview.css";
@@ -41,7 +41,7 @@ const VISIBLE_ONLY_THRESHOLD = 300;
 const DELETE_KEYS = ["Backspace", "Delete"];
 const MULTI_SELECT_KEYS = ["Meta", "Control", "Shift"];
 const defaultEdgeOptions = { interactionWidth: 16 };
-const fitViewOptions = { padding: 0.2, maxZoom: 1.1 };
+const fitViewOptions = { padding: 0.2, maxZoom: 1.1, ...FIT_HIDDEN_NODES };
 const proOptions = { hideAttribution: true };
 /** Small, bottom-right above the zoom controls, and hideable: it must not cover the nodes being edited. */
 const minimapStyle = { width: 150, height: 96, marginBottom: 52 };
@@ -243,7 +243,7 @@ export const Canvas = memo(function Canvas({
           {detail === "overview" ? <OverviewEdgeLayer edges={edges} /> : null}
           {detail === "overview" ? <OverviewNodeLayer /> : null}
           <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
-          <Controls position="bottom-right" orientation="horizontal" showInteractive={false}>
+          <Controls position="bottom-right" orientation="horizontal" showInteractive={false} fitViewOptions={fitViewOptions}>
             <ControlButton
               onClick={toggleMinimap}
               aria-label={minimapShown ? "Hide minimap" : "Show minimap"}

@@ -29,6 +29,7 @@ import { RunBanner } from "./run/run-banner";
 import { RunDialog } from "./run/run-dialog";
 import { type ActiveRun, useEditorRun } from "./run/use-editor-run";
 import { ResourceCatalogContext } from "./form/resource-id-input";
+import { FIT_HIDDEN_NODES } from "./overview-flow-nodes";
 import { SidePanel } from "./side-panel";
 import { Toolbar } from "./toolbar";
 import { availableVariables } from "./upstream";
@@ -168,7 +169,7 @@ function EditorWorkspace({
   const focusNode = useCallback(
     (id: string) => {
       ops.selectNodes([id]);
-      void flow.fitView({ nodes: [{ id }], duration: 300, maxZoom: 1.2, padding: 0.6 });
+      void flow.fitView({ nodes: [{ id }], duration: 300, maxZoom: 1.2, padding: 0.6, ...FIT_HIDDEN_NODES });
     },
     [ops, flow],
   );
@@ -209,7 +210,7 @@ function EditorWorkspace({
       onDelete: deleteSelection,
       onLayout: () => {
         ops.autoLayout();
-        requestAnimationFrame(() => void flow.fitView({ duration: 300, padding: 0.2 }));
+        requestAnimationFrame(() => void flow.fitView({ duration: 300, padding: 0.2, ...FIT_HIDDEN_NODES }));
       },
       onVersions: () => setDialog("versions"),
       onExport: () => void exportFile(),

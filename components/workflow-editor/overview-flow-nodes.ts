@@ -1,10 +1,16 @@
 /**
  * The nodes React Flow is given in the overview (zoom below OVERVIEW_ZOOM), where OverviewNodeLayer draws
  * the unselected nodes as boxes. Those nodes are handed to React Flow as `hidden`: it keeps them in its
- * store (positions, measured sizes, fit view, the minimap's and the hover reveal's geometry) but renders no
- * element for them, so a drag with 1,000 nodes in view re-renders and re-checks the few React Flow draws
- * instead of 1,000 node components each subscribed to its store (bench:editor: about half the JavaScript
- * per pointer move), and fitting a large graph into view no longer mounts every node.
+ * store (positions and measured sizes, which the box layer, the hover reveal and fit view read) but renders
+ * no element for them, so a drag with 1,000 nodes in view re-renders and re-checks the few React Flow draws
+ * instead of 1,000 node components each subscribed to its store (bench:editor: a third less JavaScript per
+ * pointer move), and fitting a large graph into view no longer mounts every node. React Flow's own box
+ * selection skips hidden nodes (overview-box-selection.ts selects them), and so does a tap, which has no
+ * hover to reveal the node first (the canvas's pane click selects the box under it).
+ *
+ * Every fitView of the editor must count hidden nodes (`FIT_HIDDEN_NODES`): React Flow leaves them out by
+ * default, and in the overview that is nearly every node (Fit View would fit nothing and zoom to the
+ * maximum).
  *
  * React Flow draws (the node as it is):
  * - the selected and the dragged nodes;
@@ -14,6 +20,9 @@
  *   it reaches React Flow's node (click, drag) as at any other zoom.
  */
 import type { EditorEdge, EditorNode } from "./types";
+
+/** Options every fitView in the editor includes: the overview's hidden nodes are part of the workflow. */
+export const FIT_HIDDEN_NODES = { includeHiddenNodes: true } as const;
 
 /** The class of the node the pointer is over in the overview, shown over its box (overview.css). */
 export const REVEALED_CLASS = "overview-revealed";
