@@ -42,6 +42,13 @@ const DELETE_KEYS = ["Backspace", "Delete"];
 const MULTI_SELECT_KEYS = ["Meta", "Control", "Shift"];
 const defaultEdgeOptions = { interactionWidth: 16 };
 const fitViewOptions = { padding: 0.2, maxZoom: 1.1, ...FIT_HIDDEN_NODES };
+/**
+ * The Fit View button's options: React Flow's default padding (0.1), counting hidden nodes. Not the open
+ * fit's 0.2: on the 1,000-node bench workflow that lands at zoom ~0.058 instead of ~0.067, where a drag
+ * with every node in view cost nearly twice the main-thread work per move (bench:editor, 3 A/B pairs: p50
+ * 10.3–13.3 ms against 6.6–8.3), for a reason not found yet.
+ */
+const controlsFitViewOptions = FIT_HIDDEN_NODES;
 const proOptions = { hideAttribution: true };
 /** Small, bottom-right above the zoom controls, and hideable: it must not cover the nodes being edited. */
 const minimapStyle = { width: 150, height: 96, marginBottom: 52 };
@@ -243,7 +250,7 @@ export const Canvas = memo(function Canvas({
           {detail === "overview" ? <OverviewEdgeLayer edges={edges} /> : null}
           {detail === "overview" ? <OverviewNodeLayer /> : null}
           <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
-          <Controls position="bottom-right" orientation="horizontal" showInteractive={false} fitViewOptions={fitViewOptions}>
+          <Controls position="bottom-right" orientation="horizontal" showInteractive={false} fitViewOptions={controlsFitViewOptions}>
             <ControlButton
               onClick={toggleMinimap}
               aria-label={minimapShown ? "Hide minimap" : "Show minimap"}
