@@ -56,10 +56,18 @@ export class EditorPage {
     await expect(this.page.getByTestId("save-state")).toHaveAttribute("data-state", "saved", { timeout: 15_000 });
   }
 
+  /** The canvas's pan (px) and zoom: React Flow's viewport transform. */
+  async viewport(): Promise<{ panX: number; panY: number; zoom: number }> {
+    const transform = await this.page.locator(".react-flow__viewport").evaluate((element) => (element as HTMLElement).style.transform);
+    const match = /translate\(([-\d.]+)px,\s*([-\d.]+)px\)\s*scale\(([\d.]+)\)/.exec(transform);
+    if (!match) throw new Error(`no viewport transform: "${transform}"`);
+    const [panX, panY, zoom] = match.slice(1).map(Number);
+    return { panX, panY, zoom };
+  }
+
   /** The canvas's zoom (React Flow's viewport transform). */
   async zoom(): Promise<number> {
-    const transform = await this.page.locator(".react-flow__viewport").evaluate((element) => (element as HTMLElement).style.transform);
-    return Number(/scale\(([\d.]+)\)/.exec(transform)?.[1]);
+    return (await this.viewport()).zoom;
   }
 
   /**
@@ -67,12 +75,9 @@ export class EditorPage {
    * the viewport's pan and zoom (React Flow's viewport transform).
    */
   async flowToScreen(x: number, y: number): Promise<{ x: number; y: number }> {
-    const viewport = this.page.locator(".react-flow__viewport");
-    const transform = await viewport.evaluate((element) => (element as HTMLElement).style.transform);
-    const match = /translate\(([-\d.]+)px,\s*([-\d.]+)px\)\s*scale\(([\d.]+)\)/.exec(transform);
+    const { panX, panY, zoom } = await this.viewport();
     const pane = await this.page.locator(".react-flow").boundingBox();
-    if (!match || !pane) throw new Error(`no viewport transform: "${transform}"`);
-    const [panX, panY, zoom] = match.slice(1).map(Number);
+    if (!pane) throw new Error("the canvas is not laid out");
     return { x: pane.x + panX + x * zoom, y: pane.y + panY + y * zoom };
   }
 

@@ -13,7 +13,6 @@ import {
   useNodesInitialized,
   useReactFlow,
   useStore,
-  useStoreApi,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { Info, Map as MapIcon } from "lucide-react";
@@ -30,7 +29,7 @@ import { nodeTypes } from "./nodes/node-types";
 import { OverviewEdgeLayer } from "./overview-edge-layer";
 import { useOverviewBoxSelection } from "./overview-box-selection";
 import { FIT_HIDDEN_NODES, OverviewNodeCopies, overviewFlowNodes } from "./overview-flow-nodes";
-import { nodeUnderPointer, useOverviewHoverReveal } from "./overview-hover-reveal";
+import { useNodeUnderPointer, useOverviewHoverReveal } from "./overview-hover-reveal";
 import { OverviewNodeLayer } from "./overview-node-layer";
 import "./overview.css";
 import { detailForZoom, type NodeDetail, NodeDetailContext } from "./nodes/zoomed-out-shells";
@@ -131,13 +130,13 @@ export const Canvas = memo(function Canvas({
   useOverviewBoxSelection(detail === "overview", selectBoxes);
   // a tap on a box (touch and pen have no hover to reveal the node first) reaches the pane: it selects the
   // box's node, which React Flow then renders (React Flow has just cleared the selection, as for any pane click)
-  const storeApi = useStoreApi<EditorNode, EditorEdge>();
+  const nodeUnderPointer = useNodeUnderPointer();
   const selectBoxAt = useCallback(
     (event: MouseEvent) => {
-      const id = nodeUnderPointer(storeApi.getState(), event.clientX, event.clientY);
+      const id = nodeUnderPointer(event.clientX, event.clientY);
       if (id) selectBoxes([id]);
     },
-    [storeApi, selectBoxes],
+    [nodeUnderPointer, selectBoxes],
   );
   const [copies] = useState(() => new OverviewNodeCopies());
   const flowNodes = useMemo(

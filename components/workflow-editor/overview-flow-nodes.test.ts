@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { boxesInside, type SelectableNode } from "./overview-box-selection";
 import { OverviewNodeCopies, overviewFlowNodes, REVEALED_CLASS } from "./overview-flow-nodes";
 import type { EditorEdge, EditorNode } from "./types";
 
@@ -43,25 +42,5 @@ describe("overviewFlowNodes", () => {
     const second = overviewFlowNodes([moved], [], null, copies)[0];
     expect(second).not.toBe(first[0]);
     expect(second).toEqual({ ...moved, hidden: true });
-  });
-});
-
-describe("boxesInside", () => {
-  function internal(x: number, y: number, extra: Partial<SelectableNode> = {}): SelectableNode {
-    return { hidden: true, measured: { width: 240, height: 64 }, internals: { positionAbsolute: { x, y } }, ...extra };
-  }
-
-  it("finds the hidden, unselected, selectable nodes wholly inside the rectangle, converted by pan and zoom", () => {
-    const lookup = new Map([
-      ["inside", internal(300, 0)],
-      ["partly", internal(300, 200)],
-      ["selected", internal(300, 100, { selected: true })],
-      ["shown", internal(300, 100, { hidden: false })],
-      ["locked", internal(300, 100, { selectable: false })],
-      ["left", internal(0, 0)],
-    ]);
-    // screen (39, 9)–(97, 29) at pan (10, 10), zoom 0.1: flow (290, -10)–(870, 190)
-    expect(boxesInside(lookup, { x: 39, y: 9, width: 58, height: 20 }, [10, 10, 0.1])).toEqual(["inside"]);
-    expect(boxesInside(lookup, { x: 0, y: 0, width: 5, height: 5 }, [10, 10, 0.1])).toEqual([]);
   });
 });

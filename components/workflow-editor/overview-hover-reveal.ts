@@ -1,23 +1,25 @@
 "use client";
 
-import { type ReactFlowState, useStoreApi } from "@xyflow/react";
-import { type RefObject, useEffect } from "react";
+import { useReactFlow, useStoreApi } from "@xyflow/react";
+import { type RefObject, useCallback, useEffect } from "react";
 import { nodeAt } from "./overview-node-boxes";
 import type { EditorEdge, EditorNode } from "./types";
 
 /**
- * The id of the node whose box is under the pointer at (clientX, clientY) (px, viewport coordinates), from
- * React Flow's store (the canvas element, the viewport transform, the nodes' measured boxes); null when none.
+ * A function giving the id of the node whose box is under the pointer at (clientX, clientY) (px, viewport
+ * coordinates; React Flow's `screenToFlowPosition` maps them into the flow), from the nodes' measured boxes
+ * in React Flow's store; null when none.
  */
-export function nodeUnderPointer(
-  state: Pick<ReactFlowState<EditorNode, EditorEdge>, "domNode" | "transform" | "nodeLookup">,
-  clientX: number,
-  clientY: number,
-): string | null {
-  if (!state.domNode) return null;
-  const bounds = state.domNode.getBoundingClientRect();
-  const [panX, panY, zoom] = state.transform;
-  return nodeAt(state.nodeLookup, (clientX - bounds.left - panX) / zoom, (clientY - bounds.top - panY) / zoom);
+export function useNodeUnderPointer(): (clientX: number, clientY: number) => string | null {
+  const storeApi = useStoreApi<EditorNode, EditorEdge>();
+  const { screenToFlowPosition } = useReactFlow<EditorNode, EditorEdge>();
+  return useCallback(
+    (clientX: number, clientY: number) => {
+      const point = screenToFlowPosition({ x: clientX, y: clientY }, { snapToGrid: false });
+      return nodeAt(storeApi.getState().nodeLookup, point.x, point.y);
+    },
+    [screenToFlowPosition, storeApi],
+  );
 }
 
 /**
@@ -38,7 +40,7 @@ export function useOverviewHoverReveal(
   enabled: boolean,
   onReveal: (id: string | null) => void,
 ): void {
-  const storeApi = useStoreApi<EditorNode, EditorEdge>();
+  const nodeUnderPointer = useNodeUnderPointer();
   useEffect(() => {
     const element = container.current;
     if (!enabled || !element) return;
@@ -50,7 +52,7 @@ export function useOverviewHoverReveal(
     };
     const onPointerMove = (event: PointerEvent) => {
       if (event.buttons !== 0) return;
-      reveal(nodeUnderPointer(storeApi.getState(), event.clientX, event.clientY));
+      reveal(nodeUnderPointer(event.clientX, event.clientY));
     };
     const onPointerLeave = () => reveal(null);
     element.addEventListener("pointermove", onPointerMove, { passive: true });
@@ -59,5 +61,5 @@ export function useOverviewHoverReveal(
       element.removeEventListener("pointermove", onPointerMove);
       element.removeEventListener("pointerleave", onPointerLeave);
     };
-  }, [container, enabled, onReveal, storeApi]);
+  }, [container, enabled, onReveal, nodeUnderPointer]);
 }

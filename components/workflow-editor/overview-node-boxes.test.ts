@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type BoxedNode, nodeAt, OverviewBoxCache, overviewBoxes } from "./overview-node-boxes";
+import { type BoxedNode, boxesInside, nodeAt, OverviewBoxCache, overviewBoxes } from "./overview-node-boxes";
 
 /** A node as React Flow measures the overview shell: 240 × 64. */
 function node(x: number, y: number, extra: Partial<BoxedNode> = {}, z = 0): BoxedNode {
@@ -90,5 +90,25 @@ describe("nodeAt", () => {
     expect(nodeAt(nodes, 50, 120)).toBe("hidden");
     expect(nodeAt(nodes, 50, 80)).toBeNull();
     expect(nodeAt(nodes, 50, 170)).toBeNull();
+  });
+});
+
+describe("boxesInside", () => {
+  function internal(x: number, y: number, extra: Partial<BoxedNode> = {}): BoxedNode {
+    return { hidden: true, measured: { width: 240, height: 64 }, internals: { positionAbsolute: { x, y } }, ...extra };
+  }
+
+  it("finds the hidden, unselected, selectable nodes wholly inside the rectangle, converted by pan and zoom", () => {
+    const lookup = new Map([
+      ["inside", internal(300, 0)],
+      ["partly", internal(300, 200)],
+      ["selected", internal(300, 100, { selected: true })],
+      ["shown", internal(300, 100, { hidden: false })],
+      ["locked", internal(300, 100, { selectable: false })],
+      ["left", internal(0, 0)],
+    ]);
+    // screen (39, 9)–(97, 29) at pan (10, 10), zoom 0.1: flow (290, -10)–(870, 190)
+    expect(boxesInside(lookup, { x: 39, y: 9, width: 58, height: 20 }, [10, 10, 0.1])).toEqual(["inside"]);
+    expect(boxesInside(lookup, { x: 0, y: 0, width: 5, height: 5 }, [10, 10, 0.1])).toEqual([]);
   });
 });

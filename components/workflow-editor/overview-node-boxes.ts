@@ -15,6 +15,7 @@ export type NodeLook = "plain" | "issues" | NodeRunState["status"];
 export interface BoxedNode {
   type?: string;
   selected?: boolean;
+  selectable?: boolean;
   dragging?: boolean;
   hidden?: boolean;
   measured?: { width?: number; height?: number };
@@ -132,4 +133,38 @@ export function nodeAt(nodeLookup: ReadonlyMap<string, BoxedNode>, x: number, y:
     }
   }
   return found;
+}
+
+/** React Flow's selection rectangle (`userSelectionRect`): px from the canvas's top left corner. */
+export interface SelectionRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The ids of the hidden, unselected, selectable nodes wholly inside `rect` (screen px, converted with the
+ * viewport `transform` [x, y, zoom]), in lookup order: the overview's boxes a selection rectangle covers.
+ * Wholly inside, as React Flow's default `SelectionMode.Full` selects the nodes it renders.
+ */
+export function boxesInside(
+  nodeLookup: ReadonlyMap<string, BoxedNode>,
+  rect: SelectionRect,
+  transform: readonly [number, number, number],
+): string[] {
+  const [panX, panY, zoom] = transform;
+  const left = (rect.x - panX) / zoom;
+  const top = (rect.y - panY) / zoom;
+  const right = left + rect.width / zoom;
+  const bottom = top + rect.height / zoom;
+  const inside: string[] = [];
+  for (const [id, node] of nodeLookup) {
+    if (!node.hidden || node.selected || node.selectable === false) continue;
+    const width = node.measured?.width ?? 0;
+    const height = node.measured?.height ?? 0;
+    const { x, y } = node.internals.positionAbsolute;
+    if (x >= left && y >= top && x + width <= right && y + height <= bottom) inside.push(id);
+  }
+  return inside;
 }
