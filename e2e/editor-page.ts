@@ -38,8 +38,20 @@ export class EditorPage {
     await this.page.mouse.up();
   }
 
+  /**
+   * Clicks a node near its top-left corner, as a person would: only a node they can see. The side panel
+   * narrows the canvas when it opens, so a node near the right edge can end up out of sight; clicking it
+   * anyway would let Playwright scroll React Flow's clipped container to reach it (a click no person can
+   * make, and one that sometimes missed: session 6's flaky "build a workflow"). Fit the view first.
+   */
   async select(id: string) {
-    // near the node's top-left corner: the side panel overlays the canvas's right edge and may cover a node's centre
+    const box = await this.node(id).boundingBox();
+    const pane = await this.page.locator(".react-flow").boundingBox();
+    if (!box || !pane) throw new Error(`node ${id} or the canvas is not laid out`);
+    const [x, y] = [box.x + 12, box.y + 8];
+    if (x < pane.x || x > pane.x + pane.width || y < pane.y || y > pane.y + pane.height) {
+      throw new Error(`node ${id} is out of sight (its corner at ${x}, ${y}; the canvas ${JSON.stringify(pane)}): fit the view first`);
+    }
     await this.node(id).click({ position: { x: 12, y: 8 } });
     await expect(this.panel().getByLabel(/^Node ID/)).toHaveValue(id);
   }

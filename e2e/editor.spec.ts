@@ -64,8 +64,10 @@ test.describe("workflow editor", () => {
 
     await page.getByRole("button", { name: "Auto-layout" }).click();
 
-    // START: one required input variable
+    // START: one required input variable; the side panel narrows the canvas, so fit the view to what is left
+    // (END, laid out at the right edge, is out of sight under it)
     await editor.select("start");
+    await editor.fitView();
     await editor.panel().getByRole("button", { name: "Add variable" }).click();
     await editor.panel().getByLabel("Name *").fill("question");
     await editor.panel().getByLabel("Required").check();
