@@ -91,7 +91,10 @@ async function dragAndMeasure(page: Page, browser: Browser, nodeId: string, step
     await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
     await cdp.send("Profiler.start");
   } else {
-    await browser.startTracing(page, { categories: ["toplevel", "devtools.timeline"] });
+    // BENCH_TRACE_CATEGORIES=a,b,c records more (e.g. cc,blink,v8 to see inside the frame's work); the
+    // work figures then include those categories' overhead
+    const categories = process.env.BENCH_TRACE_CATEGORIES?.split(",") ?? ["toplevel", "devtools.timeline"];
+    await browser.startTracing(page, { categories });
   }
   await drag(page, x + 60 * stepPx, y + 30 * stepPx, stepPx, -1);
   let work: { wall: number[]; cpu: number[] } = { wall: [], cpu: [] };

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { saveDraftAction } from "@/app/(app)/workflows/[id]/actions";
 import type { StoredGraph } from "@/lib/db/queries/workflows";
+import { createIdleTask } from "./idle-task";
 
 /** What the person sees about their draft. */
 export type SaveState =
@@ -58,8 +59,8 @@ function writeBackup(workflowId: string, backup: DraftBackup | null): void {
  * Saves the draft through `saveDraftAction` shortly after each change (`changeCounter` moves), naming the
  * revision it edited. A stale save comes back as a conflict and autosave stops until the person chooses
  * (`overwrite` or `adopt` after loading theirs). Failed saves keep the work (in state and a local
- * backup, written in an idle moment after each change and at once when the page is hidden or closed)
- * and retry. `flush` saves now and resolves true once everything is saved. While `isBusy()` is
+ * backup, written in an idle moment after each change, not during a drag, and at once when the page is
+ * hidden or closed) and retry. `flush` saves now and resolves true once everything is saved. While `isBusy()` is
  * true (a node is being dragged) a due save waits: serialising and sending a 1,000-node graph is a long
  * task that would otherwise land in the middle of the next drag.
  */
@@ -90,37 +91,22 @@ export function useAutosave(options: {
     timer.current = null;
   }, []);
 
-  // The local backup of unsaved work is written when the browser is idle (or at once when the page is
-  // hidden or closed), not on every change: serialising a 1,000-node graph into localStorage is a
-  // 15–20 ms task, a dropped frame after each drop or keystroke.
-  const backupPending = useRef<{ cancel: () => void } | null>(null);
-  const cancelBackup = useCallback(() => {
-    backupPending.current?.cancel();
-    backupPending.current = null;
-  }, []);
-  /** The graph on screen, as the backup of the revision it edits. */
-  const backupCurrent = useCallback(() => {
-    writeBackup(workflowId, { baseRevision: revision.current, graph: getGraphRef.current(), at: new Date().toISOString() });
-  }, [workflowId]);
-  const writeBackupNow = useCallback(() => {
-    if (!backupPending.current) return;
-    cancelBackup();
-    backupCurrent();
-  }, [cancelBackup, backupCurrent]);
-  const scheduleBackup = useCallback(() => {
-    if (backupPending.current) return;
-    const write = () => {
-      backupPending.current = null;
-      backupCurrent();
-    };
-    if (typeof window.requestIdleCallback === "function") {
-      const handle = window.requestIdleCallback(write, { timeout: BACKUP_IDLE_TIMEOUT_MS });
-      backupPending.current = { cancel: () => window.cancelIdleCallback(handle) };
-    } else {
-      const handle = setTimeout(write, BACKUP_FALLBACK_DELAY_MS);
-      backupPending.current = { cancel: () => clearTimeout(handle) };
-    }
-  }, [backupCurrent]);
+  // The local backup of unsaved work is written when the browser is idle and no node is being dragged
+  // (or at once when the page is hidden or closed), not on every change: serialising a 1,000-node graph
+  // into localStorage is a 15–20 ms task, a dropped frame after each drop or keystroke, or in a drag.
+  const workflowIdRef = useRef(workflowId);
+  workflowIdRef.current = workflowId;
+  const [backup] = useState(() =>
+    createIdleTask(
+      () =>
+        writeBackup(workflowIdRef.current, { baseRevision: revision.current, graph: getGraphRef.current(), at: new Date().toISOString() }),
+      () => isBusyRef.current?.() ?? false,
+      { idleTimeoutMs: BACKUP_IDLE_TIMEOUT_MS, fallbackDelayMs: BACKUP_FALLBACK_DELAY_MS, busyRecheckMs: BUSY_RECHECK_MS },
+    ),
+  );
+  const cancelBackup = backup.cancel;
+  const writeBackupNow = backup.flush;
+  const scheduleBackup = backup.schedule;
   /** No unsaved work is left (saved, or replaced by a stored graph): no backup, and none pending. */
   const dropBackup = useCallback(() => {
     cancelBackup();
