@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { generateDocument } from "./bench/bench-workflow";
+import { geometryFor } from "@/components/workflow-editor/node-geometry";
 import { EditorPage } from "./editor-page";
 import { screenshot, signIn } from "./helpers";
 
@@ -233,6 +234,74 @@ test.describe("workflow editor", () => {
       }).toPass({ timeout: 5000 });
     }
     await expect(page.locator(".react-flow__edge")).toHaveCount(4);
+  });
+
+  test("a node's declared size and handles (before React Flow measures it) are those it renders with", async ({ page }) => {
+    // React Flow renders only the nodes in view and takes the others' size and handles from
+    // declaredGeometry: they must match what a node renders, or edges to nodes off screen end in the wrong place
+    await signIn(page);
+    await page.goto("/workflows");
+    const rows = page.getByTestId("workflow-row");
+    await expect(rows.first()).toBeVisible();
+    const hrefs = await rows
+      .locator("a")
+      .evaluateAll((links) => [
+        ...new Set(links.map((link) => link.getAttribute("href") ?? "").filter((href) => /^\/workflows\/[^/]+$/.test(href))),
+      ]);
+    const types = new Set<string>();
+    const handleRows = new Set<number>();
+    for (const href of hrefs) {
+      await page.goto(href);
+      const editor = new EditorPage(page);
+      // other tests' workflows may be empty or open zoomed out (nodes drawn compact): the demo ones are neither
+      await expect(page.locator(".react-flow__node").first().or(page.getByText("An empty canvas."))).toBeVisible();
+      if ((await page.locator(".react-flow__node").count()) === 0 || (await editor.canvas.getAttribute("data-detail")) !== "full") continue;
+      const zoom = await editor.zoom();
+      const nodes = await page.locator(".react-flow__node").evaluateAll(
+        (elements, scale) =>
+          elements.map((element) => {
+            const box = element.getBoundingClientRect();
+            const handles = [...element.querySelectorAll(".react-flow__handle")].map((handle) => {
+              const at = handle.getBoundingClientRect();
+              return {
+                id: handle.getAttribute("data-handleid"),
+                type: handle.classList.contains("source") ? "source" : "target",
+                // to the half pixel: the node's box is scaled by the zoom
+                x: Math.round(((at.left - box.left) / scale) * 2) / 2,
+                y: Math.round(((at.top - box.top) / scale) * 2) / 2,
+              };
+            });
+            const type = element.querySelector<HTMLElement>("[data-node-type]")?.dataset.nodeType ?? "";
+            return {
+              id: element.getAttribute("data-id"),
+              type,
+              width: (element as HTMLElement).offsetWidth,
+              height: (element as HTMLElement).offsetHeight,
+              handles,
+            };
+          }),
+        zoom,
+      );
+      expect(nodes.length).toBeGreaterThan(2);
+      for (const node of nodes) {
+        const sources = node.handles.filter((handle) => handle.type === "source").map((handle) => handle.id);
+        const declared = geometryFor(node.type, sources);
+        expect(node).toEqual({
+          id: node.id,
+          type: node.type,
+          width: declared.width,
+          height: declared.height,
+          handles: declared.handles.map(({ id, type, x, y }) => ({ id, type, x, y })),
+        });
+        types.add(node.type);
+        handleRows.add(sources.filter((id) => id !== null).length);
+      }
+    }
+    // the demo workflows have every node type, and nodes with no named handle and with two (rows 1 and 2)
+    expect([...types].sort()).toEqual(
+      ["AGENT", "CONDITION_BRANCH", "CONNECTOR", "END", "HUMAN_INTERVENTION", "KNOWLEDGE_RETRIEVAL", "LLM", "MCP", "START"].sort(),
+    );
+    expect([...handleRows].sort()).toEqual([0, 2]);
   });
 
   test("work a failed save could not store is kept in this browser and restored in the next session", async ({ page, context }) => {

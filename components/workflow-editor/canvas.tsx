@@ -10,7 +10,6 @@ import {
   type OnBeforeDelete,
   ReactFlow,
   type Viewport,
-  useNodesInitialized,
   useReactFlow,
   useStore,
 } from "@xyflow/react";
@@ -25,6 +24,7 @@ import { dragShieldStyle, useDragShield } from "./drag-shield";
 import { type GraphStore, useGraph } from "./graph-store";
 import type { EditorOperations } from "./hooks/use-editor-graph";
 import { EditorMinimap } from "./minimap";
+import { DeclaredGeometry } from "./declared-geometry";
 import { nodeTypes } from "./nodes/node-types";
 import { OverviewEdgeLayer } from "./overview-edge-layer";
 import { useOverviewBoxSelection } from "./overview-box-selection";
@@ -106,15 +106,7 @@ export const Canvas = memo(function Canvas({
   const { nodes, edges } = useGraph(store);
   const flow = useReactFlow<EditorNode, EditorEdge>();
   const [minimapShown, toggleMinimap] = useMinimapShown();
-  // React Flow renders every node once to measure it, even those off screen; on a large graph that first
-  // pass draws them compact (a few elements each), then the nodes left on screen are drawn in full
-  const [warming, setWarming] = useState(() => nodes.length > VISIBLE_ONLY_THRESHOLD);
-  const measured = useNodesInitialized();
-  useEffect(() => {
-    if (warming && measured) setWarming(false);
-  }, [warming, measured]);
-  const zoomDetail = useStore(detailAtZoom);
-  const detail = warming && zoomDetail === "full" ? "compact" : zoomDetail;
+  const detail = useStore(detailAtZoom);
   const flowEdges = useMemo(() => flowEdgesAt(detail, edges), [detail, edges]);
   const containerRef = useRef<HTMLDivElement>(null);
   // in the overview the box layer draws most nodes and React Flow renders only the few it must
@@ -139,10 +131,12 @@ export const Canvas = memo(function Canvas({
     [nodeUnderPointer, selectBoxes],
   );
   const [copies] = useState(() => new OverviewNodeCopies());
-  const flowNodes = useMemo(
-    () => (detail === "overview" ? overviewFlowNodes(nodes, edges, revealedId, copies) : nodes),
-    [detail, nodes, edges, revealedId, copies],
-  );
+  // nodes not measured yet come with a declared size and handles, so React Flow renders only those in view
+  const [declared] = useState(() => new DeclaredGeometry());
+  const flowNodes = useMemo(() => {
+    const withGeometry = declared.of(nodes);
+    return detail === "overview" ? overviewFlowNodes(withGeometry, edges, revealedId, copies) : withGeometry;
+  }, [detail, nodes, edges, revealedId, copies, declared]);
   // fit the view to the nodes the workflow opens with; an empty canvas keeps the default view, or the
   // first node dropped would be fitted into the middle instead of staying where it was dropped
   const [fitOnOpen] = useState(() => !initialViewport && nodes.length > 0);

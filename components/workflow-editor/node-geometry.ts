@@ -1,0 +1,53 @@
+/**
+ * A node's size and handles before React Flow has measured it, declared so that React Flow does not have
+ * to render it to know them.
+ *
+ * React Flow renders every node it has no handle bounds for, on screen or not (`getNodesInside`'s
+ * `forceInitialRender`), to measure it: opening a 1,000-node workflow mounted 1,000 node components and
+ * laid them out, most of them off screen (bench:editor: ~300–500 ms of the open). A node given `measured`
+ * and `handles` counts as measured: only the nodes in view are rendered, fit view and the overview's boxes
+ * use the declared size, and edges to a node off screen end at its declared handles. When a node is
+ * rendered React Flow measures it as usual; a size different from the declared one (another level of
+ * detail, a run line, other fonts) replaces the declaration, handles included, and reaches the graph as
+ * a `dimensions` change, after which the node is passed through as it is.
+ *
+ * The figures are node-shell.tsx's full-detail layout in px (240 wide; header and summary 70 high with the
+ * 1 px border; named source handles one 24 px row each under a 1 px rule and 4 px padding; 12 px handles
+ * centred on the edges). e2e/editor.spec.ts checks them against the rendered nodes.
+ */
+import type { NodeHandle, Position } from "@xyflow/react";
+import type { SourceHandle } from "@/lib/workflow/nodes/node-definition";
+
+export const NODE_WIDTH = 240;
+const BASE_HEIGHT = 70;
+const HANDLE_ROWS_TOP = 74;
+const HANDLE_ROWS_EXTRA = 9;
+const HANDLE_ROW = 24;
+const HANDLE_SIZE = 12;
+
+// React Flow's Position values, spelled out: this module is also loaded by the e2e tests, outside a bundler
+const LEFT = "left" as Position;
+const RIGHT = "right" as Position;
+
+/**
+ * The size (px) and handles (positions relative to the node's top-left corner, px) of a node of `type` in
+ * full detail, with `sources` its source handles in display order (sourceHandlesOf; null is the one
+ * unnamed handle).
+ */
+export function geometryFor(type: string, sources: readonly SourceHandle[]): { width: number; height: number; handles: NodeHandle[] } {
+  const named = sources.length === 1 && sources[0] === null ? [] : sources;
+  const height = named.length > 0 ? BASE_HEIGHT + HANDLE_ROWS_EXTRA + HANDLE_ROW * named.length : BASE_HEIGHT;
+  const middle = height / 2 - HANDLE_SIZE / 2;
+  const handles: NodeHandle[] = [];
+  const size = { width: HANDLE_SIZE, height: HANDLE_SIZE };
+  if (type !== "START") handles.push({ id: null, type: "target", position: LEFT, x: -HANDLE_SIZE / 2, y: middle, ...size });
+  if (named.length === 0 && sources.length === 1) {
+    handles.push({ id: null, type: "source", position: RIGHT, x: NODE_WIDTH - HANDLE_SIZE / 2, y: middle, ...size });
+  }
+  named.forEach((id, row) => {
+    // inside the border: a pixel left of the unnamed handle
+    const y = HANDLE_ROWS_TOP + row * HANDLE_ROW + (HANDLE_ROW - HANDLE_SIZE) / 2;
+    handles.push({ id, type: "source", position: RIGHT, x: NODE_WIDTH - HANDLE_SIZE / 2 - 1, y, ...size });
+  });
+  return { width: NODE_WIDTH, height, handles };
+}
