@@ -200,8 +200,17 @@ test(`a ${NODE_COUNT}-node workflow opens fast and drags smoothly`, async ({ pag
   }
   const started = Date.now();
   await page.goto(url);
-  await expect(page.locator(".react-flow__node").first()).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByTestId("problems-count")).toHaveText("No problems: ready to publish", { timeout: 60_000 });
+  // wait on the page's own milestones, checked every 100 ms: Playwright's expect() polls harder, and builds
+  // an accessibility snapshot of the page for its message after a failed check (~25 ms of main-thread work
+  // at hydration in a CPU profile of the open), which would be counted as the editor's
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __firstNodeMs?: number; __validatedMs?: number };
+      return (w.__firstNodeMs ?? -1) >= 0 && w.__validatedMs !== undefined;
+    },
+    undefined,
+    { timeout: 60_000, polling: 100 },
+  );
   const openWallMs = Date.now() - started;
   if (openProfiler) {
     const { profile } = await openProfiler.send("Profiler.stop");
@@ -212,7 +221,6 @@ test(`a ${NODE_COUNT}-node workflow opens fast and drags smoothly`, async ({ pag
     );
     await openProfiler.detach();
   }
-  await page.waitForFunction(() => ((window as unknown as { __firstNodeMs?: number }).__firstNodeMs ?? -1) >= 0);
   const milestones = await page.evaluate(() => {
     const w = window as unknown as { __firstNodeMs: number; __validatedMs?: number };
     return { firstNodeMs: Math.round(w.__firstNodeMs), validatedMs: Math.round(w.__validatedMs ?? -1) };
