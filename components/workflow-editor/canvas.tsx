@@ -133,10 +133,11 @@ export const Canvas = memo(function Canvas({
   const [copies] = useState(() => new OverviewNodeCopies());
   // nodes not measured yet come with a declared size and handles, so React Flow renders only those in view
   const [declared] = useState(() => new DeclaredGeometry());
-  const flowNodes = useMemo(() => {
-    const withGeometry = declared.of(nodes);
-    return detail === "overview" ? overviewFlowNodes(withGeometry, edges, revealedId, copies) : withGeometry;
-  }, [detail, nodes, edges, revealedId, copies, declared]);
+  const withGeometry = useMemo(() => declared.of(nodes), [declared, nodes]);
+  const flowNodes = useMemo(
+    () => (detail === "overview" ? overviewFlowNodes(withGeometry, edges, revealedId, copies) : withGeometry),
+    [detail, withGeometry, edges, revealedId, copies],
+  );
   // fit the view to the nodes the workflow opens with; an empty canvas keeps the default view, or the
   // first node dropped would be fitted into the middle instead of staying where it was dropped
   const [fitOnOpen] = useState(() => !initialViewport && nodes.length > 0);
@@ -253,7 +254,7 @@ export const Canvas = memo(function Canvas({
               <MapIcon aria-hidden="true" />
             </ControlButton>
           </Controls>
-          {minimapShown ? <EditorMinimap nodes={nodes} color={minimapColor} size={minimapStyle} ariaLabel="Minimap" /> : null}
+          {minimapShown ? <EditorMinimap nodes={withGeometry} color={minimapColor} size={minimapStyle} ariaLabel="Minimap" /> : null}
         </ReactFlow>
       </NodeDetailContext.Provider>
       <div ref={dragShield.ref} style={dragShieldStyle} aria-hidden="true" data-testid="drag-shield" />

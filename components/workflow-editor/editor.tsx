@@ -169,7 +169,11 @@ function EditorWorkspace({
   const focusNode = useCallback(
     (id: string) => {
       ops.selectNodes([id]);
-      void flow.fitView({ nodes: [{ id }], duration: 300, maxZoom: 1.2, padding: 0.6, ...FIT_HIDDEN_NODES });
+      // once the side panel the selection opens has narrowed the canvas (laid out in the next frame, and
+      // React Flow's size updated by its ResizeObserver after that layout): centred in what is left of it
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => void flow.fitView({ nodes: [{ id }], duration: 300, maxZoom: 1.2, padding: 0.6, ...FIT_HIDDEN_NODES })),
+      );
     },
     [ops, flow],
   );
