@@ -46,9 +46,10 @@ describe("DeclaredGeometry", () => {
     const measured = node("b", { measured: { width: 240, height: 140 } });
     const nodes = [node("a"), measured];
     const flow = new DeclaredGeometry().of(nodes);
+    // half a pixel more than the node renders with, so React Flow reports the size it measures
     expect(flow[0]).toEqual({
       ...nodes[0],
-      measured: { width: 240, height: 127 },
+      measured: { width: 240, height: 127.5 },
       handles: geometryFor("HUMAN_INTERVENTION", ["approved", "rejected"]).handles,
     });
     expect(flow[1]).toBe(measured);
@@ -63,6 +64,12 @@ describe("DeclaredGeometry", () => {
     const second = declared.of([moved]);
     expect(second[0]).not.toBe(first[0]);
     expect(second[0].position).toEqual({ x: 10, y: 0 });
+    // moved, same data: the geometry is not worked out again
+    expect(second[0].handles).toBe(first[0].handles);
+    // other data (a fail_branch error handle): worked out again
+    const failing = declared.of([{ ...a, data: { ...a.data, error_strategy: "fail_branch" } }])[0];
+    expect(failing.handles?.map((handle) => handle.id)).toEqual([null, "approved", "rejected", "error"]);
+    expect(failing.measured).toEqual({ width: 240, height: 151.5 });
     const all = [node("c", { measured: { width: 240, height: 70 } })];
     expect(declared.of(all)).toBe(all);
   });

@@ -7,9 +7,9 @@
  * laid them out, most of them off screen (bench:editor: ~300–500 ms of the open). A node given `measured`
  * and `handles` counts as measured: only the nodes in view are rendered, fit view and the overview's boxes
  * use the declared size, and edges to a node off screen end at its declared handles. When a node is
- * rendered React Flow measures it as usual; a size different from the declared one (another level of
- * detail, a run line, other fonts) replaces the declaration, handles included, and reaches the graph as
- * a `dimensions` change, after which the node is passed through as it is.
+ * rendered React Flow measures it as usual, handles included, and its size reaches the graph as a
+ * `dimensions` change (the declared height is half a pixel off so that it always does:
+ * declared-geometry.ts), after which the node is passed through as it is.
  *
  * The figures are node-shell.tsx's full-detail layout in px (240 wide; header and summary 70 high with the
  * 1 px border; named source handles one 24 px row each under a 1 px rule and 4 px padding; 12 px handles
