@@ -15,7 +15,8 @@
  * React Flow draws (the node as it is):
  * - the selected and the dragged nodes;
  * - the ends of a selected edge (React Flow does not draw an edge whose end is hidden);
- * - a node not measured yet (React Flow measures what it renders; overview.css keeps it invisible);
+ * - a node not measured yet (React Flow measures what it renders; overview.css keeps it invisible). The
+ *   canvas passes none: it declares the size of every node not measured yet (declared-geometry.ts);
  * - the node under the pointer (`revealedId`), given REVEALED_CLASS so overview.css shows it, so pressing
  *   it reaches React Flow's node (click, drag) as at any other zoom.
  */

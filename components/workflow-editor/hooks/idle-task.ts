@@ -3,8 +3,8 @@ export interface IdleTimers {
   /** `window.requestIdleCallback` (absent in Safari: `setTimeout` with `fallbackDelayMs` is used instead). */
   requestIdleCallback?: (callback: () => void, options: { timeout: number }) => number;
   cancelIdleCallback?: (handle: number) => void;
-  setTimeout: (callback: () => void, ms: number) => unknown;
-  clearTimeout: (handle: never) => void;
+  setTimeout: (callback: () => void, ms: number) => ReturnType<typeof setTimeout>;
+  clearTimeout: (handle: ReturnType<typeof setTimeout>) => void;
 }
 
 /** A job run in an idle moment of the browser: `schedule` it, `flush` it now, or `cancel` it. */
@@ -39,7 +39,7 @@ export function createIdleTask(
   const attempt = () => {
     if (isBusy()) {
       const handle = timers.setTimeout(whenIdle, options.busyRecheckMs);
-      cancelPending = () => timers.clearTimeout(handle as never);
+      cancelPending = () => timers.clearTimeout(handle);
       return;
     }
     cancelPending = null;
@@ -52,7 +52,7 @@ export function createIdleTask(
       cancelPending = () => cancelIdleCallback(handle);
     } else {
       const handle = timers.setTimeout(attempt, options.fallbackDelayMs);
-      cancelPending = () => timers.clearTimeout(handle as never);
+      cancelPending = () => timers.clearTimeout(handle);
     }
   };
 
