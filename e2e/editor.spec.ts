@@ -382,6 +382,70 @@ test.describe("workflow editor", () => {
     await expect(page.getByRole("link", { name: "Zebra renamed (copy)", exact: true })).toHaveCount(0);
   });
 
+  test("a dragged node and its edges follow the pointer; the drop saves once, undo and redo move it, a reload keeps it", async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.goto("/workflows");
+    const document = generateDocument(6);
+    await page
+      .getByTestId("import-file")
+      .setInputFiles({ name: "drag.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(document)) });
+    await page.waitForURL(/\/workflows\/[^/]+$/);
+    const editor = new EditorPage(page);
+    await editor.expectSaved();
+    const saves: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.headers()["next-action"]) saves.push(request.url());
+    });
+    // n1 (an LLM node at 300, 140) has an edge in from start (e1) and one out to end (end1)
+    const edgePath = (id: string) => page.getByTestId(`rf__edge-${id}`).locator(".react-flow__edge-path").getAttribute("d");
+    const before = await editor.nodePosition("n1");
+    expect(before).toEqual({ x: 300, y: 140 });
+    const pathsBefore = [await edgePath("e1"), await edgePath("end1")];
+    const zoom = await editor.zoom();
+    const box = await editor.node("n1").boundingBox();
+    if (!box) throw new Error("n1 is not on screen");
+    await page.mouse.move(box.x + box.width / 2, box.y + 12);
+    await page.mouse.down();
+    // the drag starts where the pointer crosses React Flow's drag threshold (1 px); the node follows from there
+    const grab = { x: box.x + box.width / 2 + 2, y: box.y + 12 };
+    await page.mouse.move(grab.x, grab.y);
+    await page.mouse.move(grab.x + 30, grab.y + 15, { steps: 3 });
+    await page.mouse.move(grab.x + 60, grab.y + 30, { steps: 3 });
+    // mid-drag: the node is where the pointer took it, and both its edges were drawn again to it
+    const midway = await editor.nodePosition("n1");
+    expect(midway.x).toBeCloseTo(300 + 60 / zoom, 0);
+    expect(midway.y).toBeCloseTo(140 + 30 / zoom, 0);
+    expect(await edgePath("e1")).not.toBe(pathsBefore[0]);
+    expect(await edgePath("end1")).not.toBe(pathsBefore[1]);
+    await expect(editor.node("n1")).toHaveClass(/dragging/);
+    await page.mouse.move(grab.x + 90, grab.y + 45, { steps: 3 });
+    await page.mouse.up();
+    const dropped = await editor.nodePosition("n1");
+    expect(dropped.x).toBeCloseTo(300 + 90 / zoom, 0);
+    expect(dropped.y).toBeCloseTo(140 + 45 / zoom, 0);
+    await expect(editor.node("n1")).not.toHaveClass(/dragging/);
+    const pathsDropped = [await edgePath("e1"), await edgePath("end1")];
+    // one save, for the drop (no pointer move before it counted as a change)
+    await editor.expectSaved();
+    await expect.poll(() => saves.length).toBe(1);
+
+    // undo puts the node and its edges back where they were; redo moves them again
+    await editor.canvas.click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => editor.nodePosition("n1")).toEqual(before);
+    expect([await edgePath("e1"), await edgePath("end1")]).toEqual(pathsBefore);
+    await page.keyboard.press("Control+Shift+z");
+    await expect.poll(() => editor.nodePosition("n1")).toEqual(dropped);
+    expect([await edgePath("e1"), await edgePath("end1")]).toEqual(pathsDropped);
+    await editor.expectSaved();
+
+    await page.reload();
+    await expect(editor.node("n1")).toBeVisible();
+    expect(await editor.nodePosition("n1")).toEqual(dropped);
+  });
+
   test("far zoomed out the edges are one layer that follows a dragged node; zooming back restores React Flow's edges", async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page);

@@ -7,11 +7,14 @@ import {
   ControlButton,
   Controls,
   type Edge,
+  type NodeChange,
   type OnBeforeDelete,
   ReactFlow,
+  applyNodeChanges,
   type Viewport,
   useReactFlow,
   useStore,
+  useStoreApi,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { Info, Map as MapIcon } from "lucide-react";
@@ -22,7 +25,7 @@ import type { NodeType } from "@/lib/workflow/nodes/node-definition";
 import { connectionProblem } from "./connection-rules";
 import { dragShieldStyle, useDragShield } from "./drag-shield";
 import { type GraphStore, useGraph } from "./graph-store";
-import type { EditorOperations } from "./hooks/use-editor-graph";
+import { type EditorOperations, isDragMove } from "./hooks/use-editor-graph";
 import { EditorMinimap } from "./minimap";
 import { DeclaredGeometry } from "./declared-geometry";
 import { nodeTypes } from "./nodes/node-types";
@@ -88,7 +91,8 @@ function useMinimapShown(): [boolean, () => void] {
 /**
  * The React Flow canvas: the node renderers (module-level `nodeTypes`), connections checked with a hint
  * when refused, drop from the palette, keyboard delete, multi-select, minimap, zoom controls. It alone
- * subscribes to the whole graph, so a drag re-renders the canvas and not the editor around it.
+ * subscribes to the whole graph, so an edit re-renders the canvas and not the editor around it; a drag's
+ * pointer moves re-render neither (React Flow draws them from its own store until the drop).
  */
 export const Canvas = memo(function Canvas({
   store,
@@ -171,6 +175,21 @@ export const Canvas = memo(function Canvas({
 
   const onConnectStart = useCallback(() => showHint(null), [showHint]);
 
+  // a drag's pointer moves go straight into React Flow's store (what it does itself for uncontrolled nodes)
+  // while the graph takes them quietly (use-editor-graph.ts): one React Flow update per move instead of a
+  // render of this canvas and then React Flow's sync of the new `nodes` prop; the drop commits as usual
+  const flowStore = useStoreApi<EditorNode, EditorEdge>();
+  const onNodesChange = useCallback(
+    (changes: NodeChange<EditorNode>[]) => {
+      if (isDragMove(changes)) {
+        const { nodes: drawn, setNodes } = flowStore.getState();
+        setNodes(applyNodeChanges(changes, drawn));
+      }
+      operations.onNodesChange(changes);
+    },
+    [flowStore, operations],
+  );
+
   const dragShield = useDragShield();
   const onDragStart = useCallback(() => {
     operations.recordHistory();
@@ -215,7 +234,7 @@ export const Canvas = memo(function Canvas({
           nodes={flowNodes}
           edges={flowEdges}
           nodeTypes={nodeTypes}
-          onNodesChange={operations.onNodesChange}
+          onNodesChange={onNodesChange}
           onEdgesChange={operations.onEdgesChange}
           onConnect={operations.onConnect}
           onConnectStart={onConnectStart}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GraphStore, sameSummary, summarizeGraph } from "./graph-store";
+import { isDragMove } from "./hooks/use-editor-graph";
 import type { EditorGraph, EditorNode } from "./types";
 
 const node = (id: string, type: EditorNode["type"], extra: Partial<EditorNode> = {}): EditorNode => ({
@@ -24,6 +25,29 @@ describe("graph store", () => {
     store.set({ nodes: [], edges: [] });
     expect(calls).toBe(1);
     expect(store.get().nodes).toEqual([]);
+  });
+
+  it("takes a drag's positions quietly: get returns them, no subscriber is called until the next set", () => {
+    const store = new GraphStore({ nodes: [node("start", "START")], edges: [] });
+    let calls = 0;
+    store.subscribe(() => {
+      calls += 1;
+    });
+    const moved: EditorGraph = { nodes: [node("start", "START", { position: { x: 40, y: 20 }, dragging: true })], edges: [] };
+    store.setQuietly(moved);
+    expect(store.get()).toBe(moved);
+    expect(calls).toBe(0);
+    store.set({ nodes: [node("start", "START", { position: { x: 40, y: 20 }, dragging: false })], edges: [] });
+    expect(calls).toBe(1);
+  });
+
+  it("tells a drag's pointer move from its drop and from other changes", () => {
+    const move = { id: "a", type: "position" as const, position: { x: 1, y: 2 }, dragging: true };
+    expect(isDragMove([move, { ...move, id: "b" }])).toBe(true);
+    expect(isDragMove([{ ...move, dragging: false }])).toBe(false);
+    expect(isDragMove([move, { id: "a", type: "select", selected: true }])).toBe(false);
+    expect(isDragMove([{ id: "a", type: "position", position: { x: 1, y: 2 } }])).toBe(false);
+    expect(isDragMove([])).toBe(false);
   });
 
   it("summarises the selection and flags; a moved node does not change the summary", () => {

@@ -27,6 +27,16 @@ export class GraphStore {
     for (const listener of this.listeners) listener();
   }
 
+  /**
+   * Replaces the graph without notifying subscribers: for the positions of a drag in progress, which the
+   * canvas draws from React Flow's own store (canvas.tsx) instead of re-rendering from this one on every
+   * pointer move. Whatever reads the graph meanwhile (`get`, a render for another reason) sees the current
+   * positions; the drop's `set` notifies.
+   */
+  setQuietly(next: EditorGraph): void {
+    this.graph = next;
+  }
+
   /** Calls `listener` after every change; returns the unsubscribe function. */
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);

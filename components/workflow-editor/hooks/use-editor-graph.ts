@@ -12,6 +12,14 @@ import { sourceHandlesOf } from "../node-handles";
 import type { EditorEdge, EditorGraph, EditorNode } from "../types";
 import { useHistory } from "./use-history";
 
+/**
+ * Whether `changes` are one pointer move of a node drag in progress: all of them positions with `dragging:
+ * true` (React Flow's `updateNodePositions` during a drag; the drop sends the same with `dragging: false`).
+ */
+export function isDragMove(changes: readonly NodeChange<EditorNode>[]): boolean {
+  return changes.length > 0 && changes.every((change) => change.type === "position" && change.dragging === true);
+}
+
 /** What a change affects: `structure` re-validates and saves; `layout` only saves; `view` neither. */
 type ChangeKind = "structure" | "layout" | "view";
 
@@ -50,6 +58,11 @@ export function useEditorGraph(initial: EditorGraph) {
     (changes: NodeChange<EditorNode>[]) => {
       const current = store.get();
       const nodesNext = applyNodeChanges(changes, current.nodes);
+      if (isDragMove(changes)) {
+        // the canvas draws the move from React Flow's store; the drop (dragging: false) commits it
+        store.setQuietly({ nodes: nodesNext, edges: current.edges });
+        return;
+      }
       const removed = new Set(changes.flatMap((change) => (change.type === "remove" ? [change.id] : [])));
       const structural = changes.some((change) => change.type === "remove" || change.type === "add" || change.type === "replace");
       const moved = changes.some((change) => change.type === "position" && change.dragging === false);
