@@ -419,13 +419,16 @@ test.describe("workflow editor", () => {
     expect(midway.y).toBeCloseTo(140 + 30 / zoom, 0);
     expect(await edgePath("e1")).not.toBe(pathsBefore[0]);
     expect(await edgePath("end1")).not.toBe(pathsBefore[1]);
+    // on its own compositor layer while it moves (canvas.css), off it once dropped
     await expect(editor.node("n1")).toHaveClass(/dragging/);
+    await expect(editor.node("n1")).toHaveCSS("will-change", "transform");
     await page.mouse.move(grab.x + 90, grab.y + 45, { steps: 3 });
     await page.mouse.up();
     const dropped = await editor.nodePosition("n1");
     expect(dropped.x).toBeCloseTo(300 + 90 / zoom, 0);
     expect(dropped.y).toBeCloseTo(140 + 45 / zoom, 0);
     await expect(editor.node("n1")).not.toHaveClass(/dragging/);
+    await expect(editor.node("n1")).toHaveCSS("will-change", "auto");
     const pathsDropped = [await edgePath("e1"), await edgePath("end1")];
     // one save, for the drop (no pointer move before it counted as a change)
     await editor.expectSaved();

@@ -34,6 +34,7 @@ import { useOverviewBoxSelection } from "./overview-box-selection";
 import { FIT_HIDDEN_NODES, OverviewNodeCopies, overviewFlowNodes } from "./overview-flow-nodes";
 import { useNodeUnderPointer, useOverviewHoverReveal } from "./overview-hover-reveal";
 import { OverviewNodeLayer } from "./overview-node-layer";
+import "./canvas.css";
 import "./overview.css";
 import { detailForZoom, type NodeDetail, NodeDetailContext } from "./nodes/zoomed-out-shells";
 import { type EditorEdge, type EditorNode, PALETTE_DRAG_TYPE } from "./types";
