@@ -447,6 +447,28 @@ test.describe("workflow editor", () => {
     await page.reload();
     await expect(editor.node("n1")).toBeVisible();
     expect(await editor.nodePosition("n1")).toEqual(dropped);
+
+    // Ctrl+A selects every node; dragging one of them moves them all by the same distance, saved once
+    await page.keyboard.press("Control+a");
+    await expect(page.locator(".react-flow__node.selected")).toHaveCount(document.graph.nodes.length);
+    const all = ["start", "n0", "n1", "n2", "n3", "end"];
+    const positions = await Promise.all(all.map((id) => editor.nodePosition(id)));
+    const zoomNow = await editor.zoom();
+    const n1Box = await editor.node("n1").boundingBox();
+    if (!n1Box) throw new Error("n1 is not on screen");
+    saves.length = 0;
+    await page.mouse.move(n1Box.x + n1Box.width / 2, n1Box.y + 12);
+    await page.mouse.down();
+    await page.mouse.move(n1Box.x + n1Box.width / 2 + 2, n1Box.y + 12);
+    await page.mouse.move(n1Box.x + n1Box.width / 2 + 42, n1Box.y + 32, { steps: 4 });
+    await page.mouse.up();
+    const movedAll = await Promise.all(all.map((id) => editor.nodePosition(id)));
+    movedAll.forEach((moved, index) => {
+      expect(moved.x - positions[index].x).toBeCloseTo(40 / zoomNow, 0);
+      expect(moved.y - positions[index].y).toBeCloseTo(20 / zoomNow, 0);
+    });
+    await editor.expectSaved();
+    await expect.poll(() => saves.length).toBe(1);
   });
 
   test("far zoomed out the edges are one layer that follows a dragged node; zooming back restores React Flow's edges", async ({ page }) => {

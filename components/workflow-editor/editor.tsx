@@ -145,7 +145,8 @@ function EditorWorkspace({
     setBusy: draft.setBusy,
   });
   const clipboard = useClipboardActions(ops, notify);
-  useEditorShortcuts({ undo: ops.undo, redo: ops.redo, copy: clipboard.copyNodes, paste: clipboard.pasteFromEvent });
+  const selectAll = useCallback(() => ops.selectNodes(ops.getGraph().nodes.map((node) => node.id)), [ops]);
+  useEditorShortcuts({ undo: ops.undo, redo: ops.redo, selectAll, copy: clipboard.copyNodes, paste: clipboard.pasteFromEvent });
   useLeaveGuard(autosave.state.status !== "saved");
 
   const selectedId = selected?.id ?? null;

@@ -10,11 +10,12 @@ export function isEditableTarget(target: EventTarget | null): boolean {
 
 /**
  * Editor shortcuts while focus is not in a text field: Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo,
- * and the copy/paste events (which carry the system clipboard) for nodes.
+ * Ctrl/⌘+A select every node (instead of the page's text), and the copy/paste events (which carry the system clipboard) for nodes.
  */
 export function useEditorShortcuts(handlers: {
   undo: () => void;
   redo: () => void;
+  selectAll: () => void;
   copy: (event: ClipboardEvent) => void;
   paste: (event: ClipboardEvent) => void;
 }) {
@@ -30,6 +31,9 @@ export function useEditorShortcuts(handlers: {
       } else if ((key === "z" && event.shiftKey) || key === "y") {
         event.preventDefault();
         latest.current.redo();
+      } else if (key === "a" && !event.shiftKey && !event.altKey) {
+        event.preventDefault();
+        latest.current.selectAll();
       }
     };
     const onCopy = (event: ClipboardEvent) => {
