@@ -17,6 +17,21 @@ export class EditorPage {
     return this.page.getByTestId("side-panel");
   }
 
+  /**
+   * A node's box once it stops moving (the view's pan and fit animations last up to 300 ms): the same in
+   * two reads 50 ms apart; null when the node is not rendered.
+   */
+  async settledBox(id: string) {
+    let last = await this.node(id).boundingBox();
+    for (let tries = 0; tries < 40; tries++) {
+      await this.page.waitForTimeout(50);
+      const now = await this.node(id).boundingBox();
+      if (JSON.stringify(now) === JSON.stringify(last)) return now;
+      last = now;
+    }
+    throw new Error(`node ${id} kept moving for 2 s`);
+  }
+
   /** Drags a palette item onto the canvas at (x, y) within the canvas. */
   async drop(type: string, x: number, y: number) {
     await this.page.getByTestId(`palette-${type}`).dragTo(this.canvas, { targetPosition: { x, y } });
@@ -42,10 +57,11 @@ export class EditorPage {
    * Clicks a node near its top-left corner, as a person would: only a node they can see. The side panel
    * narrows the canvas when it opens, so a node near the right edge can end up out of sight; clicking it
    * anyway would let Playwright scroll React Flow's clipped container to reach it (a click no person can
-   * make, and one that sometimes missed: session 6's flaky "build a workflow"). Fit the view first.
+   * make, and one that sometimes missed: session 6's flaky "build a workflow"). Fit the view first. (Once
+   * selected, the editor keeps the node in sight itself.) Waits for a pan or fit animation to end first.
    */
   async select(id: string) {
-    const box = await this.node(id).boundingBox();
+    const box = await this.settledBox(id);
     const pane = await this.page.locator(".react-flow").boundingBox();
     if (!box || !pane) throw new Error(`node ${id} or the canvas is not laid out`);
     const [x, y] = [box.x + 12, box.y + 8];
@@ -129,6 +145,16 @@ export class EditorPage {
       await expect.poll(() => this.zoom()).not.toBe(current);
     }
     expect(Math.abs((await this.zoom()) / target - 1)).toBeLessThan(0.02);
+  }
+
+  /**
+   * Clicks Auto-layout and waits for the view fitted to the new layout: the fit starts a frame later (more
+   * on a loaded machine, where a node's box can look settled before it starts) and lasts 300 ms.
+   */
+  async autoLayout() {
+    const before = await this.viewport();
+    await this.page.getByRole("button", { name: "Auto-layout" }).click();
+    await expect.poll(() => this.viewport()).not.toEqual(before);
   }
 
   async fitView() {

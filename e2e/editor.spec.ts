@@ -63,7 +63,7 @@ test.describe("workflow editor", () => {
     await expect(page.getByTestId("connection-hint")).toContainText("loop");
     await expect(page.locator(".react-flow__edge")).toHaveCount(5);
 
-    await page.getByRole("button", { name: "Auto-layout" }).click();
+    await editor.autoLayout();
 
     // START: one required input variable; the side panel narrows the canvas, so fit the view to what is left
     // (END, laid out at the right edge, is out of sight under it)
@@ -469,6 +469,28 @@ test.describe("workflow editor", () => {
     });
     await editor.expectSaved();
     await expect.poll(() => saves.length).toBe(1);
+
+    // a node selected at the canvas's right edge is kept in sight when the side panel narrows the canvas:
+    // the view pans the least distance that shows it whole, 24 px from the edge
+    await editor.canvas.click({ position: { x: 5, y: 5 } });
+    await editor.fitView();
+    await expect.poll(async () => (await editor.node("end").boundingBox())?.x).toBeGreaterThan(1000);
+    const endBefore = await editor.node("end").boundingBox();
+    const pane = page.locator(".react-flow");
+    const widthBefore = (await pane.boundingBox())?.width ?? 0;
+    await editor.select("end");
+    await expect.poll(async () => (await pane.boundingBox())?.width).toBeLessThan(widthBefore);
+    const paneBox = await pane.boundingBox();
+    if (!endBefore || !paneBox) throw new Error("end or the canvas is not laid out");
+    // (it would be cut off where it was)
+    expect(endBefore.x + endBefore.width).toBeGreaterThan(paneBox.x + paneBox.width);
+    await expect
+      .poll(async () => {
+        const end = await editor.node("end").boundingBox();
+        return end && Math.round(paneBox.x + paneBox.width - (end.x + end.width));
+      })
+      .toBe(24);
+    await screenshot(page, "editor-selected-node-kept-in-sight");
   });
 
   test("far zoomed out the edges are one layer that follows a dragged node; zooming back restores React Flow's edges", async ({ page }) => {

@@ -1,7 +1,7 @@
 "use client";
 
-import { ReactFlowProvider, type ReactFlowInstance, type ReactFlowState, useReactFlow, useStoreApi, type XYPosition } from "@xyflow/react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { ReactFlowProvider, useReactFlow, useStoreApi } from "@xyflow/react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { WorkflowDetail } from "@/lib/db/queries/workflows";
 import { EMPTY_CATALOG, type ResourceCatalog } from "@/lib/resource-catalog";
@@ -25,6 +25,7 @@ import { useLeaveGuard } from "./hooks/use-leave-guard";
 import { NodeStatusContext, NodeStatusStore } from "./node-status-store";
 import { Palette } from "./palette";
 import { ProblemsPanel } from "./problems-panel";
+import { revealNode } from "./reveal-node";
 import { RunBanner } from "./run/run-banner";
 import { RunDialog } from "./run/run-dialog";
 import { type ActiveRun, useEditorRun } from "./run/use-editor-run";
@@ -61,23 +62,6 @@ export function WorkflowEditor(props: EditorProps) {
       </ResourceCatalogContext.Provider>
     </NodeStatusContext.Provider>
   );
-}
-
-/** A new node's size before it is measured (flow units). */
-const NEW_NODE_SIZE = { width: 240, height: 80 };
-
-/**
- * Pans, without zooming, so a node just added at `position` (its top-left, flow units) is on screen, when
- * it is not: a node added after the selected one lands to its right, which with the side panel open is
- * often past the canvas's edge. The pane's size and transform come from React Flow's store.
- */
-function revealPosition(flow: ReactFlowInstance, pane: ReactFlowState, position: XYPosition): void {
-  const [x, y, zoom] = pane.transform;
-  const left = position.x * zoom + x;
-  const top = position.y * zoom + y;
-  const onScreen =
-    left >= 0 && top >= 0 && left + NEW_NODE_SIZE.width * zoom <= pane.width && top + NEW_NODE_SIZE.height * zoom <= pane.height;
-  if (!onScreen) void flow.setCenter(position.x + NEW_NODE_SIZE.width / 2, position.y + NEW_NODE_SIZE.height / 2, { zoom });
 }
 
 const NO_VARIABLES: VariablesContextValue = { groups: [], allNodeIds: new Set() };
@@ -167,8 +151,28 @@ function EditorWorkspace({
     });
   }, [flow, ops]);
 
+  // the node selected alone is kept in sight: the side panel its selection opens narrows the canvas, and a
+  // node added after the selected one lands to its right; both can leave it under the panel or past the edge.
+  // Checked once the panel has laid out (next frame) and React Flow's size followed (the frame after).
+  // A problem's focus fits its own view instead.
+  const revealSkippedFor = useRef<string | null>(null);
+  useEffect(() => {
+    const skipped = revealSkippedFor.current === selectedId;
+    revealSkippedFor.current = null;
+    if (!selectedId || skipped) return;
+    let second = 0;
+    const first = requestAnimationFrame(() => {
+      second = requestAnimationFrame(() => revealNode(flow, paneStore.getState(), selectedId));
+    });
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+    };
+  }, [selectedId, flow, paneStore]);
+
   const focusNode = useCallback(
     (id: string) => {
+      revealSkippedFor.current = id;
       ops.selectNodes([id]);
       // once the side panel the selection opens has narrowed the canvas (laid out in the next frame, and
       // React Flow's size updated by its ResizeObserver after that layout): centred in what is left of it
@@ -189,16 +193,15 @@ function EditorWorkspace({
         const width = from.measured?.width ?? 240;
         const siblings = edges.filter((edge) => edge.source === from.id).length;
         const position = { x: from.position.x + width + 80, y: from.position.y + siblings * 110 };
+        // selected, so kept in sight (above)
         ops.addNode(type, position, from.id);
-        // after the panel and the new node have laid out: pan to it when it landed off screen
-        requestAnimationFrame(() => revealPosition(flow, paneStore.getState(), position));
         return;
       }
       const center = canvasPoint(flow);
       const offset = (nodes.length % 5) * 30;
       ops.addNode(type, { x: Math.round(center.x - 120 + offset), y: Math.round(center.y - 40 + offset) });
     },
-    [ops, flow, paneStore],
+    [ops, flow],
   );
 
   const { retry } = autosave;
