@@ -422,6 +422,10 @@ test.describe("workflow editor", () => {
     // on its own compositor layer while it moves (canvas.css), off it once dropped
     await expect(editor.node("n1")).toHaveClass(/dragging/);
     await expect(editor.node("n1")).toHaveCSS("will-change", "transform");
+    await expect(editor.node("n1")).toHaveCSS("z-index", "2000");
+    // Ctrl+Z does nothing while the node is held (React Flow would put it back under the pointer next move)
+    await page.keyboard.press("Control+z");
+    expect(await editor.nodePosition("n1")).toEqual(midway);
     await page.mouse.move(grab.x + 90, grab.y + 45, { steps: 3 });
     await page.mouse.up();
     const dropped = await editor.nodePosition("n1");
@@ -491,6 +495,76 @@ test.describe("workflow editor", () => {
       })
       .toBe(24);
     await screenshot(page, "editor-selected-node-kept-in-sight");
+    // Ctrl+A with focus in the side panel leaves the selection (and the panel) as it is
+    await editor.panel().getByRole("button", { name: "Close node settings" }).focus();
+    await page.keyboard.press("Control+a");
+    await expect(page.locator(".react-flow__node.selected")).toHaveCount(1);
+    await expect(editor.panel()).toBeVisible();
+  });
+
+  test("copy and paste: next to the originals when that place is in view, else in the middle of the view, also in another workflow", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await signIn(page);
+    const editor = new EditorPage(page);
+    const pane = page.locator(".react-flow");
+    const importAs = async (name: string) => {
+      await page.goto("/workflows");
+      await page
+        .getByTestId("import-file")
+        .setInputFiles({ name: `${name}.json`, mimeType: "application/json", buffer: Buffer.from(JSON.stringify(generateDocument(6))) });
+      await page.waitForURL(/\/workflows\/[^/]+$/);
+      await editor.expectSaved();
+      return page.url();
+    };
+    const inView = async (id: string) => {
+      const node = await editor.node(id).boundingBox();
+      const box = await pane.boundingBox();
+      return Boolean(
+        node &&
+          box &&
+          node.x >= box.x &&
+          node.y >= box.y &&
+          node.x + node.width <= box.x + box.width &&
+          node.y + node.height <= box.y + box.height,
+      );
+    };
+    await importAs("paste-a");
+    await editor.select("n1");
+    await page.getByRole("button", { name: "Copy selection" }).click();
+    await page.getByRole("button", { name: "Close node settings" }).click();
+
+    // the originals are in view: the copy lands 40 px right of and below n1, selected
+    await page.getByRole("button", { name: "Paste" }).click();
+    await expect(editor.node("n1_2")).toHaveClass(/selected/);
+    expect(await editor.nodePosition("n1_2")).toEqual({ x: 340, y: 180 });
+
+    // panned far away from them: the next copy lands in view, not 80 px from n1 out of sight
+    await page.getByRole("button", { name: "Close node settings" }).click();
+    const box = await pane.boundingBox();
+    if (!box) throw new Error("the canvas is not laid out");
+    await page.mouse.move(box.x + box.width / 2, box.y + 40);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height - 40, { steps: 5 });
+    await page.mouse.up();
+    await page.mouse.move(box.x + box.width / 2, box.y + 40);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height - 40, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => inView("n1")).toBe(false);
+    await page.getByRole("button", { name: "Paste" }).click();
+    await expect(editor.node("n1_3")).toHaveClass(/selected/);
+    await expect.poll(() => inView("n1_3")).toBe(true);
+    await editor.expectSaved();
+
+    // another workflow (with the same node ids): the copy comes in under a new id, in view
+    await importAs("paste-b");
+    await page.getByRole("button", { name: "Paste" }).click();
+    await expect(editor.node("n1_2")).toHaveClass(/selected/);
+    await expect.poll(() => inView("n1_2")).toBe(true);
+    await expect(page.locator(".react-flow__node")).toHaveCount(7);
   });
 
   test("far zoomed out the edges are one layer that follows a dragged node; zooming back restores React Flow's edges", async ({ page }) => {

@@ -2,12 +2,19 @@
 
 import { formatDiffValue, type GraphDiff, isEmptyDiff } from "@/lib/workflow-diff";
 
+/** Up to 8 ids, then how many more. */
+function listed(ids: readonly string[]): string {
+  return ids.length <= 8 ? ids.join(", ") : `${ids.slice(0, 8).join(", ")} and ${ids.length - 8} more`;
+}
+
 /** A graph diff, readable: nodes added and removed, fields changed (before → after), edges added and removed. */
 export function DiffView({ diff }: { diff: GraphDiff }) {
   if (isEmptyDiff(diff)) {
     return (
-      <p className="text-sm text-zinc-500">
-        No changes{diff.moved.length ? ` (only ${diff.moved.length} node${diff.moved.length === 1 ? "" : "s"} moved)` : ""}.
+      <p className="text-sm text-zinc-500" data-testid="version-diff-layout">
+        {diff.moved.length === 0
+          ? "No changes."
+          : `Same steps and settings; only the layout differs: ${diff.moved.length} node${diff.moved.length === 1 ? "" : "s"} moved (${listed(diff.moved)}).`}
       </p>
     );
   }

@@ -34,11 +34,14 @@ describe("graph store", () => {
       calls += 1;
     });
     const moved: EditorGraph = { nodes: [node("start", "START", { position: { x: 40, y: 20 }, dragging: true })], edges: [] };
+    expect(store.isMoving()).toBe(false);
     store.setQuietly(moved);
     expect(store.get()).toBe(moved);
     expect(calls).toBe(0);
+    expect(store.isMoving()).toBe(true);
     store.set({ nodes: [node("start", "START", { position: { x: 40, y: 20 }, dragging: false })], edges: [] });
     expect(calls).toBe(1);
+    expect(store.isMoving()).toBe(false);
   });
 
   it("tells a drag's pointer move from its drop and from other changes", () => {

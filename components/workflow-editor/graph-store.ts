@@ -12,6 +12,7 @@ import type { EditorGraph } from "./types";
 export class GraphStore {
   private graph: EditorGraph;
   private readonly listeners = new Set<() => void>();
+  private moving = false;
 
   constructor(initial: EditorGraph) {
     this.graph = initial;
@@ -22,6 +23,7 @@ export class GraphStore {
 
   /** Replaces the graph and notifies subscribers (nothing happens for the same object). */
   set(next: EditorGraph): void {
+    this.moving = false;
     if (next === this.graph) return;
     this.graph = next;
     for (const listener of this.listeners) listener();
@@ -35,6 +37,12 @@ export class GraphStore {
    */
   setQuietly(next: EditorGraph): void {
     this.graph = next;
+    this.moving = true;
+  }
+
+  /** True between a drag's first quiet move (`setQuietly`) and the `set` of its drop. */
+  isMoving(): boolean {
+    return this.moving;
   }
 
   /** Calls `listener` after every change; returns the unsubscribe function. */

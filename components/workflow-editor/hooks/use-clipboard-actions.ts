@@ -11,10 +11,19 @@ export function canvasPoint(flow: ReturnType<typeof useReactFlow>, fractionY = 0
   return box ? flow.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height * fractionY }) : { x: 0, y: 0 };
 }
 
+/** Whether the flow point `point` is inside the canvas element's box on screen. */
+function inView(flow: ReturnType<typeof useReactFlow>, point: { x: number; y: number }): boolean {
+  const box = document.querySelector("[data-testid=canvas]")?.getBoundingClientRect();
+  if (!box) return false;
+  const screen = flow.flowToScreenPosition(point);
+  return screen.x >= box.left && screen.x <= box.right && screen.y >= box.top && screen.y <= box.bottom;
+}
+
 /**
  * Copy and paste of the selected nodes, also between workflows: a copy goes to the system clipboard and to
  * this browser's storage (the system clipboard may refuse); a paste of nodes from this workflow lands offset
- * from the originals, a paste from another workflow in the middle of the view. `notify` shows a short message.
+ * from the originals when that place is in view, otherwise (another workflow, or panned away) in the
+ * middle of the view. `notify` shows a short message.
  */
 export function useClipboardActions(operations: EditorOperations, notify: (message: string) => void) {
   const flow = useReactFlow();
@@ -44,14 +53,15 @@ export function useClipboardActions(operations: EditorOperations, notify: (messa
     (payload: ClipboardPayload) => {
       const existing = new Set(operations.getGraph().nodes.map((node) => node.id));
       const fromHere = payload.nodes.some((node) => existing.has(node.id));
-      let offset = { x: 40, y: 40 };
-      if (fromHere) {
+      const minX = Math.min(...payload.nodes.map((node) => node.position.x));
+      const minY = Math.min(...payload.nodes.map((node) => node.position.y));
+      const step = 40 * (pasteCount.current + 1);
+      let offset: { x: number; y: number };
+      if (fromHere && inView(flow, { x: minX + step, y: minY + step })) {
         pasteCount.current += 1;
-        offset = { x: 40 * pasteCount.current, y: 40 * pasteCount.current };
+        offset = { x: step, y: step };
       } else {
         const center = canvasPoint(flow, 1 / 3);
-        const minX = Math.min(...payload.nodes.map((node) => node.position.x));
-        const minY = Math.min(...payload.nodes.map((node) => node.position.y));
         offset = { x: Math.round(center.x - minX), y: Math.round(center.y - minY) };
       }
       operations.paste(payload, offset);

@@ -200,12 +200,16 @@ export function useEditorGraph(initial: EditorGraph) {
     [commit, record, store],
   );
 
+  // not while a node is being dragged: React Flow would put it back under the pointer on the next move,
+  // and the drop would then be saved with no undo step of its own
   const undo = useCallback(() => {
+    if (store.isMoving()) return;
     const previous = undoHistory(store.get());
     if (previous) commit(previous, "structure", { resetForm: true });
   }, [commit, undoHistory, store]);
 
   const redo = useCallback(() => {
+    if (store.isMoving()) return;
     const next = redoHistory(store.get());
     if (next) commit(next, "structure", { resetForm: true });
   }, [commit, redoHistory, store]);

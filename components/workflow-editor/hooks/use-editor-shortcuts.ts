@@ -8,9 +8,17 @@ export function isEditableTarget(target: EventTarget | null): boolean {
   return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || target.closest("dialog") !== null;
 }
 
+/** True when focus is on the page itself (nothing focused) or inside the canvas. */
+function onCanvasOrPage(target: EventTarget | null): boolean {
+  return (
+    target === document.body || target === document.documentElement || (target instanceof Element && target.closest(".react-flow") !== null)
+  );
+}
+
 /**
  * Editor shortcuts while focus is not in a text field: Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo,
- * Ctrl/⌘+A select every node (instead of the page's text), and the copy/paste events (which carry the system clipboard) for nodes.
+ * Ctrl/⌘+A select every node (instead of the page's text; only with focus on the canvas or nowhere, not on
+ * the side panel's buttons), and the copy/paste events (which carry the system clipboard) for nodes.
  */
 export function useEditorShortcuts(handlers: {
   undo: () => void;
@@ -31,7 +39,7 @@ export function useEditorShortcuts(handlers: {
       } else if ((key === "z" && event.shiftKey) || key === "y") {
         event.preventDefault();
         latest.current.redo();
-      } else if (key === "a" && !event.shiftKey && !event.altKey) {
+      } else if (key === "a" && !event.shiftKey && !event.altKey && onCanvasOrPage(event.target)) {
         event.preventDefault();
         latest.current.selectAll();
       }
