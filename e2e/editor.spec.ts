@@ -299,7 +299,8 @@ test.describe("workflow editor", () => {
           }),
         zoom,
       );
-      expect(nodes.length).toBeGreaterThan(2);
+      // (other tests' workflows may open panned so that few nodes are in view; the checks after the loop
+      // make sure that the demo workflows' nodes were all seen)
       for (const node of nodes) {
         if (!node) continue;
         const sources = node.handles.filter((handle) => handle.type === "source").map((handle) => handle.id);
@@ -495,11 +496,29 @@ test.describe("workflow editor", () => {
       })
       .toBe(24);
     await screenshot(page, "editor-selected-node-kept-in-sight");
-    // Ctrl+A with focus in the side panel leaves the selection (and the panel) as it is
+    // Ctrl+A with focus in the side panel leaves the selection (and the panel) as it is, and selects no text
     await editor.panel().getByRole("button", { name: "Close node settings" }).focus();
     await page.keyboard.press("Control+a");
     await expect(page.locator(".react-flow__node.selected")).toHaveCount(1);
     await expect(editor.panel()).toBeVisible();
+    expect(await page.evaluate(() => window.getSelection()?.toString())).toBe("");
+
+    // a node dropped at the bottom left, just above the problems panel, which then lists its problems and
+    // grows over it: it is moved up above the panel
+    const canvasBox = await editor.canvas.boundingBox();
+    if (!canvasBox) throw new Error("the canvas is not laid out");
+    await editor.drop("LLM", 160, canvasBox.height - 90);
+    await expect(editor.panel().getByLabel(/^Node ID/)).toHaveValue("llm");
+    const problems = page.getByRole("region", { name: "Problems" });
+    await expect(problems).toContainText("prompt_template");
+    await expect
+      .poll(async () => {
+        const llm = await editor.node("llm").boundingBox();
+        const panel = await problems.boundingBox();
+        return llm && panel && Math.round(panel.y - (llm.y + llm.height));
+      })
+      .toBe(24);
+    await screenshot(page, "editor-new-node-above-problems");
   });
 
   test("copy and paste: next to the originals when that place is in view, else in the middle of the view, also in another workflow", async ({

@@ -12,6 +12,15 @@ describe("DiffView", () => {
     expect(text(empty)).toBe("No changes.");
   });
 
+  it("lists moved nodes after the other changes", () => {
+    const diff: GraphDiff = {
+      ...empty,
+      edgesRemoved: [{ source: "llm", sourceHandle: null, target: "end", label: "llm → end" }],
+      moved: ["llm", "end"],
+    };
+    expect(text(diff)).toBe("Connections− llm → endLayout2 nodes moved (llm, end)");
+  });
+
   it("says a layout-only difference moves nodes, naming them (up to 8)", () => {
     expect(text({ ...empty, moved: ["n1", "n2"] })).toBe("Same steps and settings; only the layout differs: 2 nodes moved (n1, n2).");
     expect(text({ ...empty, moved: ["end"] })).toBe("Same steps and settings; only the layout differs: 1 node moved (end).");

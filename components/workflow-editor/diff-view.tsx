@@ -7,7 +7,10 @@ function listed(ids: readonly string[]): string {
   return ids.length <= 8 ? ids.join(", ") : `${ids.slice(0, 8).join(", ")} and ${ids.length - 8} more`;
 }
 
-/** A graph diff, readable: nodes added and removed, fields changed (before → after), edges added and removed. */
+/**
+ * A graph diff, readable: nodes added and removed, fields changed (before → after), edges added and
+ * removed, and which nodes moved (layout; alone it is said to be the only difference).
+ */
 export function DiffView({ diff }: { diff: GraphDiff }) {
   if (isEmptyDiff(diff)) {
     return (
@@ -99,6 +102,14 @@ export function DiffView({ diff }: { diff: GraphDiff }) {
               </li>
             ))}
           </ul>
+        </section>
+      ) : null}
+      {diff.moved.length ? (
+        <section>
+          <h4 className="text-xs font-semibold text-zinc-600 uppercase dark:text-zinc-400">Layout</h4>
+          <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400" data-testid="version-diff-moved">
+            {diff.moved.length} node{diff.moved.length === 1 ? "" : "s"} moved ({listed(diff.moved)})
+          </p>
         </section>
       ) : null}
     </div>

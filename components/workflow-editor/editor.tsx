@@ -154,8 +154,10 @@ function EditorWorkspace({
   // the node selected alone is kept in sight: the side panel its selection opens narrows the canvas, and a
   // node added after the selected one lands to its right; both can leave it under the panel or past the edge.
   // Checked once the panel has laid out (next frame) and React Flow's size followed (the frame after).
-  // A problem's focus fits its own view instead.
+  // A problem's focus fits its own view instead. Checked again when the problems change: the problems panel
+  // along the bottom grows with them, over the node (a node just added brings its own problems).
   const revealSkippedFor = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `issues` re-runs it when the problems panel changes size
   useEffect(() => {
     const skipped = revealSkippedFor.current === selectedId;
     revealSkippedFor.current = null;
@@ -168,7 +170,7 @@ function EditorWorkspace({
       cancelAnimationFrame(first);
       cancelAnimationFrame(second);
     };
-  }, [selectedId, flow, paneStore]);
+  }, [selectedId, issues, flow, paneStore]);
 
   const focusNode = useCallback(
     (id: string) => {
@@ -264,7 +266,7 @@ function EditorWorkspace({
       ) : null}
       <div className="flex min-h-0 flex-1">
         <Palette onAdd={addFromPalette} hasStart={summary.hasStart} />
-        <div className="relative min-w-0 flex-1">
+        <div className="relative min-w-0 flex-1" data-canvas-area="">
           <Canvas
             store={graphStore}
             operations={ops}

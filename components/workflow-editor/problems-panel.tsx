@@ -23,6 +23,7 @@ export const ProblemsPanel = memo(function ProblemsPanel({
   return (
     <section
       aria-label="Problems"
+      data-canvas-overlay=""
       className="absolute bottom-3 left-3 z-10 w-[min(32rem,calc(100%-10rem))] rounded-lg border border-zinc-200 bg-white shadow-md dark:border-zinc-700 dark:bg-zinc-900"
     >
       <button

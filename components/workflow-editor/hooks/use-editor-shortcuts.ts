@@ -8,17 +8,19 @@ export function isEditableTarget(target: EventTarget | null): boolean {
   return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || target.closest("dialog") !== null;
 }
 
-/** True when focus is on the page itself (nothing focused) or inside the canvas. */
+/**
+ * True when focus is inside the canvas, or on nothing (the page itself) while no node's side panel is open:
+ * a click on the panel's plain text leaves focus on nothing, and Ctrl/⌘+A there is not meant for the nodes.
+ */
 function onCanvasOrPage(target: EventTarget | null): boolean {
-  return (
-    target === document.body || target === document.documentElement || (target instanceof Element && target.closest(".react-flow") !== null)
-  );
+  if (target instanceof Element && target.closest(".react-flow") !== null) return true;
+  return (target === document.body || target === document.documentElement) && document.querySelector("[data-testid=side-panel]") === null;
 }
 
 /**
  * Editor shortcuts while focus is not in a text field: Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo,
- * Ctrl/⌘+A select every node (instead of the page's text; only with focus on the canvas or nowhere, not on
- * the side panel's buttons), and the copy/paste events (which carry the system clipboard) for nodes.
+ * Ctrl/⌘+A select every node (only with focus on the canvas or nowhere, not on the side panel's buttons;
+ * never the page's text), and the copy/paste events (which carry the system clipboard) for nodes.
  */
 export function useEditorShortcuts(handlers: {
   undo: () => void;
@@ -39,9 +41,10 @@ export function useEditorShortcuts(handlers: {
       } else if ((key === "z" && event.shiftKey) || key === "y") {
         event.preventDefault();
         latest.current.redo();
-      } else if (key === "a" && !event.shiftKey && !event.altKey && onCanvasOrPage(event.target)) {
+      } else if (key === "a" && !event.shiftKey && !event.altKey) {
+        // never the whole page's text (the browser's default) outside text fields
         event.preventDefault();
-        latest.current.selectAll();
+        if (onCanvasOrPage(event.target)) latest.current.selectAll();
       }
     };
     const onCopy = (event: ClipboardEvent) => {
