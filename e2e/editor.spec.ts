@@ -267,9 +267,14 @@ test.describe("workflow editor", () => {
     for (const href of hrefs) {
       await page.goto(href);
       const editor = new EditorPage(page);
-      // other tests' workflows may be empty or open zoomed out (nodes drawn compact): the demo ones are neither
+      // other tests' workflows may be empty, or too large to show whole in full detail (nodes drawn compact):
+      // the demo ones are neither. Fit View first: a workflow opens where it was left, maybe panned
       await expect(page.locator(".react-flow__node").first().or(page.getByText("An empty canvas."))).toBeVisible();
-      if ((await page.locator(".react-flow__node").count()) === 0 || (await editor.canvas.getAttribute("data-detail")) !== "full") continue;
+      if ((await page.locator(".react-flow__node").count()) === 0) continue;
+      await editor.fitView();
+      const first = await page.locator(".react-flow__node").first().getAttribute("data-id");
+      if (first) await editor.settledBox(first);
+      if ((await editor.canvas.getAttribute("data-detail")) !== "full") continue;
       const zoom = await editor.zoom();
       const nodes = await page.locator(".react-flow__node").evaluateAll(
         (elements, scale) =>
