@@ -5,6 +5,15 @@ import { expect, type Locator, type Page } from "@playwright/test";
 export class EditorPage {
   constructor(readonly page: Page) {}
 
+  /** Imports a workflow document through the list page's Import button and waits for its editor to open. */
+  async importWorkflow(document: object) {
+    await this.page.goto("/workflows");
+    await this.page
+      .getByTestId("import-file")
+      .setInputFiles({ name: "workflow.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(document)) });
+    await this.page.waitForURL(/\/workflows\/[^/]+$/);
+  }
+
   get canvas(): Locator {
     return this.page.getByTestId("canvas");
   }

@@ -1,17 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { EditorPage } from "./editor-page";
 import { screenshot, signIn } from "./helpers";
 
 test.use({ viewport: { width: 1600, height: 1000 } });
-
-/** Imports a workflow document through the list page and waits for its editor. */
-async function importWorkflow(page: Page, document: object) {
-  await page.goto("/workflows");
-  await page
-    .getByTestId("import-file")
-    .setInputFiles({ name: "workflow.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(document)) });
-  await page.waitForURL(/\/workflows\/[^/]+$/);
-}
 
 /** START (q) → LLM → CONDITION_BRANCH (does the answer mention "pinned"?) → END (the answer). */
 const debugDocument = {
@@ -78,12 +69,8 @@ test.describe("workflow editor: runs", () => {
       },
     };
     await signIn(page);
-    await page.goto("/workflows");
-    await page
-      .getByTestId("import-file")
-      .setInputFiles({ name: "run.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(document)) });
-    await page.waitForURL(/\/workflows\/[^/]+$/);
     const editor = new EditorPage(page);
+    await editor.importWorkflow(document);
     await expect(editor.node("approve")).toBeVisible();
 
     // a small amount takes the default branch and the run succeeds
@@ -126,7 +113,7 @@ test.describe("workflow editor: runs", () => {
 
   test("resource id fields suggest the workspace's connectors and actions, and say when one does not exist", async ({ page }) => {
     await signIn(page);
-    await importWorkflow(page, {
+    await new EditorPage(page).importWorkflow({
       format: "switchyard.workflow",
       version: 1,
       name: "E2E connector ids",
@@ -184,8 +171,8 @@ test.describe("workflow editor: runs", () => {
   test("pinned outputs stand in for a node in draft runs; a single node runs on its own with sample values", async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page);
-    await importWorkflow(page, debugDocument);
     const editor = new EditorPage(page);
+    await editor.importWorkflow(debugDocument);
     await expect(editor.node("llm")).toBeVisible();
 
     // pin the LLM's outputs: draft runs then take them and do not call a model

@@ -392,13 +392,9 @@ test.describe("workflow editor", () => {
     page,
   }) => {
     await signIn(page);
-    await page.goto("/workflows");
     const document = generateDocument(6);
-    await page
-      .getByTestId("import-file")
-      .setInputFiles({ name: "drag.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(document)) });
-    await page.waitForURL(/\/workflows\/[^/]+$/);
     const editor = new EditorPage(page);
+    await editor.importWorkflow(document);
     await editor.expectSaved();
     const saves: string[] = [];
     page.on("request", (request) => {
@@ -534,14 +530,9 @@ test.describe("workflow editor", () => {
     await signIn(page);
     const editor = new EditorPage(page);
     const pane = page.locator(".react-flow");
-    const importAs = async (name: string) => {
-      await page.goto("/workflows");
-      await page
-        .getByTestId("import-file")
-        .setInputFiles({ name: `${name}.json`, mimeType: "application/json", buffer: Buffer.from(JSON.stringify(generateDocument(6))) });
-      await page.waitForURL(/\/workflows\/[^/]+$/);
+    const importAs = async () => {
+      await editor.importWorkflow(generateDocument(6));
       await editor.expectSaved();
-      return page.url();
     };
     const inView = async (id: string) => {
       const node = await editor.node(id).boundingBox();
@@ -555,7 +546,7 @@ test.describe("workflow editor", () => {
           node.y + node.height <= box.y + box.height,
       );
     };
-    await importAs("paste-a");
+    await importAs();
     await editor.select("n1");
     await page.getByRole("button", { name: "Copy selection" }).click();
     await page.getByRole("button", { name: "Close node settings" }).click();
@@ -584,7 +575,7 @@ test.describe("workflow editor", () => {
     await editor.expectSaved();
 
     // another workflow (with the same node ids): the copy comes in under a new id, in view
-    await importAs("paste-b");
+    await importAs();
     await page.getByRole("button", { name: "Paste" }).click();
     await expect(editor.node("n1_2")).toHaveClass(/selected/);
     await expect.poll(() => inView("n1_2")).toBe(true);
@@ -594,14 +585,10 @@ test.describe("workflow editor", () => {
   test("far zoomed out the edges are one layer that follows a dragged node; zooming back restores React Flow's edges", async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page);
-    await page.goto("/workflows");
     const document = generateDocument(60);
     const edgeCount = document.graph.edges.length;
-    await page
-      .getByTestId("import-file")
-      .setInputFiles({ name: "overview.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(document)) });
-    await page.waitForURL(/\/workflows\/[^/]+$/);
     const editor = new EditorPage(page);
+    await editor.importWorkflow(document);
     await expect(page.getByTestId("problems-count")).toHaveText("No problems: ready to publish");
     await editor.expectSaved();
     const flowEdges = page.locator(".react-flow__edge");
@@ -739,13 +726,9 @@ test.describe("workflow editor", () => {
 
     test("a tap on a box in the overview selects its node (no hover reveals it first)", async ({ page }) => {
       await signIn(page);
-      await page.goto("/workflows");
       const document = generateDocument(60);
-      await page
-        .getByTestId("import-file")
-        .setInputFiles({ name: "touch.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(document)) });
-      await page.waitForURL(/\/workflows\/[^/]+$/);
       const editor = new EditorPage(page);
+      await editor.importWorkflow(document);
       await expect(page.getByTestId("problems-count")).toHaveText("No problems: ready to publish");
       await editor.zoomTo(0.1);
       await expect(page.getByTestId("overview-nodes").locator("path")).not.toHaveCount(0);

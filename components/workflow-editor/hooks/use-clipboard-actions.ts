@@ -5,15 +5,20 @@ import { useCallback, useRef } from "react";
 import { CLIPBOARD_STORAGE_KEY, type ClipboardPayload, copySelection, parseClipboard } from "../clipboard";
 import type { EditorOperations } from "./use-editor-graph";
 
+/** The canvas element's box on screen (px), or undefined before it is laid out. */
+function canvasBox(): DOMRect | undefined {
+  return document.querySelector("[data-testid=canvas]")?.getBoundingClientRect();
+}
+
 /** The point of the flow at a fraction of the canvas element's box (the middle of the view by default). */
 export function canvasPoint(flow: ReturnType<typeof useReactFlow>, fractionY = 0.5): { x: number; y: number } {
-  const box = document.querySelector("[data-testid=canvas]")?.getBoundingClientRect();
+  const box = canvasBox();
   return box ? flow.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height * fractionY }) : { x: 0, y: 0 };
 }
 
 /** Whether the flow point `point` is inside the canvas element's box on screen. */
 function inView(flow: ReturnType<typeof useReactFlow>, point: { x: number; y: number }): boolean {
-  const box = document.querySelector("[data-testid=canvas]")?.getBoundingClientRect();
+  const box = canvasBox();
   if (!box) return false;
   const screen = flow.flowToScreenPosition(point);
   return screen.x >= box.left && screen.x <= box.right && screen.y >= box.top && screen.y <= box.bottom;
