@@ -23,6 +23,7 @@ import { flushSync } from "react-dom";
 import { isNodeType, nodeRegistry } from "@/lib/workflow/nodes/registry";
 import type { NodeType } from "@/lib/workflow/nodes/node-definition";
 import { connectionProblem } from "./connection-rules";
+import { DragPainter } from "./drag-painter";
 import { dragShieldStyle, useDragShield } from "./drag-shield";
 import { type GraphStore, useGraph } from "./graph-store";
 import { type EditorOperations, isDragMove } from "./hooks/use-editor-graph";
@@ -30,6 +31,7 @@ import { EditorMinimap } from "./minimap";
 import { DeclaredGeometry } from "./declared-geometry";
 import { nodeTypes } from "./nodes/node-types";
 import { OverviewEdgeLayer } from "./overview-edge-layer";
+import { OverviewEdgePathCache } from "./overview-edge-paths";
 import { useOverviewBoxSelection } from "./overview-box-selection";
 import { FIT_HIDDEN_NODES, OverviewNodeCopies, overviewFlowNodes } from "./overview-flow-nodes";
 import { useNodeUnderPointer, useOverviewHoverReveal } from "./overview-hover-reveal";
@@ -93,7 +95,8 @@ function useMinimapShown(): [boolean, () => void] {
  * The React Flow canvas: the node renderers (module-level `nodeTypes`), connections checked with a hint
  * when refused, drop from the palette, keyboard delete, multi-select, minimap, zoom controls. It alone
  * subscribes to the whole graph, so an edit re-renders the canvas and not the editor around it; a drag's
- * pointer moves re-render neither (React Flow draws them from its own store until the drop).
+ * pointer moves re-render neither, nor React Flow (they are painted onto the node and edge elements until the
+ * drop: drag-painter.ts).
  */
 export const Canvas = memo(function Canvas({
   store,
@@ -113,6 +116,9 @@ export const Canvas = memo(function Canvas({
   const [minimapShown, toggleMinimap] = useMinimapShown();
   const detail = useStore(detailAtZoom);
   const flowEdges = useMemo(() => flowEdgesAt(detail, edges), [detail, edges]);
+  const overview = detail === "overview";
+  // the overview edge layer's geometry, new each time the overview is shown; the drag painter reads it too
+  const overviewEdgePaths = useMemo(() => (overview ? new OverviewEdgePathCache() : null), [overview]);
   const containerRef = useRef<HTMLDivElement>(null);
   // in the overview the box layer draws most nodes and React Flow renders only the few it must
   // (overview-flow-nodes.ts), among them the node under the pointer
@@ -176,19 +182,25 @@ export const Canvas = memo(function Canvas({
 
   const onConnectStart = useCallback(() => showHint(null), [showHint]);
 
-  // a drag's pointer moves go straight into React Flow's store (what it does itself for uncontrolled nodes)
-  // while the graph takes them quietly (use-editor-graph.ts): one React Flow update per move instead of a
-  // render of this canvas and then React Flow's sync of the new `nodes` prop; the drop commits as usual
+  // a drag's pointer moves are painted onto the node and edge elements (drag-painter.ts), or when they
+  // cannot be, go straight into React Flow's store (what it does itself for uncontrolled nodes), while the
+  // graph takes them quietly (use-editor-graph.ts): no render of this canvas per move; the drop commits as usual
   const flowStore = useStoreApi<EditorNode, EditorEdge>();
+  const [painter] = useState(() => new DragPainter());
+  // read through a ref: a new onNodesChange when the level of detail changes would be one more React Flow
+  // store update, with every node's selector, in the same frame as a zoom across the overview threshold
+  const overviewEdgePathsRef = useRef(overviewEdgePaths);
+  overviewEdgePathsRef.current = overviewEdgePaths;
   const onNodesChange = useCallback(
     (changes: NodeChange<EditorNode>[]) => {
-      if (isDragMove(changes)) {
+      if (isDragMove(changes) && !painter.paint(changes, flowStore.getState(), overviewEdgePathsRef.current)) {
         const { nodes: drawn, setNodes } = flowStore.getState();
         setNodes(applyNodeChanges(changes, drawn));
+        painter.synced(flowStore.getState().transform);
       }
       operations.onNodesChange(changes);
     },
-    [flowStore, operations],
+    [flowStore, operations, painter],
   );
 
   const dragShield = useDragShield();
@@ -261,7 +273,7 @@ export const Canvas = memo(function Canvas({
           colorMode={colorMode}
           proOptions={proOptions}
         >
-          {detail === "overview" ? <OverviewEdgeLayer edges={edges} /> : null}
+          {overviewEdgePaths ? <OverviewEdgeLayer edges={edges} cache={overviewEdgePaths} /> : null}
           {detail === "overview" ? <OverviewNodeLayer /> : null}
           <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
           <Controls position="bottom-right" orientation="horizontal" showInteractive={false} fitViewOptions={controlsFitViewOptions}>

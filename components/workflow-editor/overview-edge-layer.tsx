@@ -12,9 +12,9 @@
  * read live from its store, so they follow a dragged node (overview-edge-paths.ts).
  */
 import { type ReactFlowState, useStore } from "@xyflow/react";
-import { memo, useCallback, useMemo, useState } from "react";
+import { memo, useCallback, useMemo } from "react";
 import { createPortal } from "react-dom";
-import { OverviewEdgePathCache } from "./overview-edge-paths";
+import type { OverviewEdgePathCache } from "./overview-edge-paths";
 import type { EditorEdge } from "./types";
 
 /** Under the nodes: the layer sits in the viewport's portal, after the nodes, so it is lifted below them. */
@@ -33,15 +33,21 @@ export function useViewportPortalElement(): Element | null {
 }
 
 /** The overview's edges: `edges` (the graph's; selected ones left to React Flow) drawn between the handles React Flow measured, live. */
-export const OverviewEdgeLayer = memo(function OverviewEdgeLayer({ edges }: { edges: readonly EditorEdge[] }) {
-  const [cache] = useState(() => new OverviewEdgePathCache());
+export const OverviewEdgeLayer = memo(function OverviewEdgeLayer({
+  edges,
+  cache,
+}: {
+  edges: readonly EditorEdge[];
+  /** The layer's geometry, shared with the canvas's drag painter (drag-painter.ts). */
+  cache: OverviewEdgePathCache;
+}) {
   const paths = useStore(useCallback((state: ReactFlowState) => cache.update(edges, state.nodeLookup), [cache, edges]));
   const portal = useViewportPortalElement();
   if (!portal) return null;
   return createPortal(
     <svg width={1} height={1} style={layerStyle} aria-hidden="true" data-testid="overview-edges">
       <path className="react-flow__edge-path" d={paths.idle || undefined} />
-      <path className="react-flow__edge-path" d={paths.moving || undefined} />
+      <path className="react-flow__edge-path" d={paths.moving || undefined} data-look="moving" />
     </svg>,
     portal,
   );

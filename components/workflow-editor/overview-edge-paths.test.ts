@@ -106,6 +106,23 @@ describe("OverviewEdgePathCache", () => {
     expect(further.moving).toBe("M246,32 C270,32 270,152 294,152M546,152 C570,152 570,32 594,32");
   });
 
+  it("draws the moving path with dragged nodes at given positions, as update would with them there (a painted drag)", () => {
+    const cache = new OverviewEdgePathCache();
+    const withD = [...edges, edge("e4", "c", "d")];
+    const at = (bY: number, dragging: boolean) =>
+      new Map([
+        ["a", node(0, 0)],
+        ["b", node(300, bY, [null], dragging)],
+        ["c", node(600, 0)],
+        ["d", node(900, 0)],
+      ]);
+    cache.update(withD, at(100, true));
+    // b painted at y 120 while React Flow's store still has it at 100; e3 is selected (React Flow draws it), e4 is not b's
+    expect(cache.movingPath(new Map([["b", { x: 300, y: 120 }]]))).toBe("M246,32 C270,32 270,152 294,152M546,152 C570,152 570,32 594,32");
+    expect(cache.movingPath(new Map([["b", { x: 300, y: 120 }]]))).toBe(new OverviewEdgePathCache().update(withD, at(120, true)).moving);
+    expect(cache.movingPath(new Map())).toBe("");
+  });
+
   it("leaves out edges to nodes React Flow does not have", () => {
     expect(new OverviewEdgePathCache().update([edge("e1", "a", "gone")], new Map([["a", node(0, 0)]]))).toEqual({ idle: "", moving: "" });
   });

@@ -93,6 +93,11 @@ export function edgePathData(
   return path;
 }
 
+/** `node` placed at `position` (a copy; React Flow's internal node is left alone). */
+export function movedTo<Node extends AnchoredNode>(node: Node, position: { x: number; y: number }): Node {
+  return { ...node, internals: { ...node.internals, positionAbsolute: position } };
+}
+
 interface CachedSegment {
   edge: EditorEdge;
   source: AnchoredNode;
@@ -160,6 +165,26 @@ export class OverviewEdgePathCache {
     }
     if (changed) this.paths = { ...this.paths, ...changed };
     return this.paths;
+  }
+
+  /**
+   * The path data (flow units) of the edges, among those of the last `update`, attached to a node in `moved`
+   * with those nodes at the given positions: the layer's moving path during a drag painted without a React
+   * Flow store update (drag-painter.ts). Edges that cannot be drawn are left out, as `update` does.
+   */
+  movingPath(moved: ReadonlyMap<string, { x: number; y: number }>): string {
+    let path = "";
+    for (const segment of this.segments.values()) {
+      const sourceAt = moved.get(segment.edge.source);
+      const targetAt = moved.get(segment.edge.target);
+      if (!sourceAt && !targetAt) continue;
+      const source = sourceAt ? movedTo(segment.source, sourceAt) : segment.source;
+      const target = targetAt ? movedTo(segment.target, targetAt) : segment.target;
+      path +=
+        edgePathData(source, target, segment.edge.sourceHandle, segment.edge.targetHandle, segment.sourceBounds, segment.targetBounds) ??
+        "";
+    }
+    return path;
   }
 
   /** The node's measured handles, or the last ones measured when React Flow no longer has them. */
