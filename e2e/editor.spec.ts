@@ -425,7 +425,12 @@ test.describe("workflow editor", () => {
     await expect(editor.node("n1")).toHaveClass(/dragging/);
     await expect(editor.node("n1")).toHaveCSS("will-change", "transform");
     await expect(editor.node("n1")).toHaveCSS("z-index", "2000");
-    // Ctrl+Z does nothing while the node is held (React Flow would put it back under the pointer next move)
+    // Ctrl+Z does nothing while the node is held (React Flow would put it back under the pointer next move),
+    // also after another change while it is held (Ctrl+A selects every node)
+    await page.keyboard.press("Control+z");
+    expect(await editor.nodePosition("n1")).toEqual(midway);
+    await page.keyboard.press("Control+a");
+    await expect(page.locator(".react-flow__node.selected")).toHaveCount(document.graph.nodes.length);
     await page.keyboard.press("Control+z");
     expect(await editor.nodePosition("n1")).toEqual(midway);
     await page.mouse.move(grab.x + 90, grab.y + 45, { steps: 3 });
@@ -676,6 +681,10 @@ test.describe("workflow editor", () => {
     await expect(page.getByTestId("rf__edge-e0")).toHaveClass(/selected/);
     await editor.zoomTo(0.1);
     await expect(flowEdges).toHaveCount(1);
+    // an end of the selected edge (n0) is shown when pointed at, so it can be pressed as any other node
+    const n0At = document.graph.nodes.find((node) => node.id === "n0")?.position;
+    if (!n0At) throw new Error("n0 is not in the generated workflow");
+    await editor.revealInOverview("n0", n0At);
     await page.keyboard.press("Delete");
     await expect(flowEdges).toHaveCount(0);
     // the overview draws unselected nodes as boxes in one layer and React Flow renders no element for them;

@@ -44,6 +44,18 @@ describe("graph store", () => {
     expect(store.isMoving()).toBe(false);
   });
 
+  it("is still moving after a change committed while the node is held (Ctrl+A mid-drag), until the drop", () => {
+    const store = new GraphStore({ nodes: [node("start", "START")], edges: [] });
+    store.setQuietly({ nodes: [node("start", "START", { position: { x: 40, y: 20 }, dragging: true })], edges: [] });
+    store.set({ nodes: [node("start", "START", { position: { x: 40, y: 20 }, dragging: true, selected: true })], edges: [] });
+    expect(store.isMoving()).toBe(true);
+    store.set({ nodes: [node("start", "START", { position: { x: 50, y: 20 }, dragging: false, selected: true })], edges: [] });
+    expect(store.isMoving()).toBe(false);
+    // a graph set while nothing is moving does not start a drag, even with a node marked dragging
+    store.set({ nodes: [node("start", "START", { dragging: true })], edges: [] });
+    expect(store.isMoving()).toBe(false);
+  });
+
   it("tells a drag's pointer move from its drop and from other changes", () => {
     const move = { id: "a", type: "position" as const, position: { x: 1, y: 2 }, dragging: true };
     expect(isDragMove([move, { ...move, id: "b" }])).toBe(true);

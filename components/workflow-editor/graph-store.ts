@@ -23,7 +23,9 @@ export class GraphStore {
 
   /** Replaces the graph and notifies subscribers (nothing happens for the same object). */
   set(next: EditorGraph): void {
-    this.moving = false;
+    // a change committed while a node is held (Ctrl+A, a run's status resizing a node) leaves the drag in
+    // progress: its nodes are still `dragging` until the drop
+    this.moving &&= next.nodes.some((node) => node.dragging === true);
     if (next === this.graph) return;
     this.graph = next;
     for (const listener of this.listeners) listener();
@@ -40,7 +42,7 @@ export class GraphStore {
     this.moving = true;
   }
 
-  /** True between a drag's first quiet move (`setQuietly`) and the `set` of its drop. */
+  /** True between a drag's first quiet move (`setQuietly`) and the `set` of its drop (no node `dragging`). */
   isMoving(): boolean {
     return this.moving;
   }

@@ -33,6 +33,13 @@ describe("overviewFlowNodes", () => {
     expect(nodes[0].hidden).toBeUndefined();
   });
 
+  it("reveals an end of a selected edge under the pointer (shown, not hidden), so it can be pressed", () => {
+    const nodes = [node("c"), node("d")];
+    const flow = overviewFlowNodes(nodes, edges, "d", new OverviewNodeCopies());
+    expect(flow[0]).toBe(nodes[0]);
+    expect(flow[1]).toEqual({ ...nodes[1], className: REVEALED_CLASS });
+  });
+
   it("returns the same copy for the same node object, and a new one when the node changes", () => {
     const copies = new OverviewNodeCopies();
     const a = node("a");

@@ -78,7 +78,9 @@ export function overviewFlowNodes(
     selectedEnds.add(edge.source).add(edge.target);
   }
   return nodes.map((node) => {
-    if (node.selected || node.dragging || !isMeasured(node) || selectedEnds?.has(node.id)) return node;
-    return node.id === revealedId ? copies.revealedOf(node) : copies.hiddenOf(node);
+    if (node.selected || node.dragging || !isMeasured(node)) return node;
+    // an end of a selected edge under the pointer is shown too, or pressing its box would pan the canvas
+    if (node.id === revealedId) return copies.revealedOf(node);
+    return selectedEnds?.has(node.id) ? node : copies.hiddenOf(node);
   });
 }
