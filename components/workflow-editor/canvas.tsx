@@ -187,8 +187,8 @@ export const Canvas = memo(function Canvas({
   // graph takes them quietly (use-editor-graph.ts): no render of this canvas per move; the drop commits as usual
   const flowStore = useStoreApi<EditorNode, EditorEdge>();
   const [painter] = useState(() => new DragPainter());
-  // read through a ref: a new onNodesChange when the level of detail changes would be one more React Flow
-  // store update, with every node's selector, in the same frame as a zoom across the overview threshold
+  // read through a ref, so that onNodesChange stays the same function when the level of detail changes (a
+  // new one is one more React Flow store update, every node's selector run again, in a zoom's frame)
   const overviewEdgePathsRef = useRef(overviewEdgePaths);
   overviewEdgePathsRef.current = overviewEdgePaths;
   const onNodesChange = useCallback(
