@@ -28,9 +28,15 @@ export function percentile(sorted: readonly number[], p: number): number {
  * work, style, layout, paint). A step under 16.7 ms fits in one frame at 60 Hz. `wall` is that busy time on
  * the clock; `cpu` is the thread's CPU time in the same tasks (the events' `tdur`), which leaves out the
  * time the thread was runnable but descheduled by other processes (the figure to compare across runs on
- * a shared, loaded machine; on an idle one the two agree). Both sorted ascending.
+ * a shared, loaded machine; on an idle one the two agree). Both sorted ascending; `steps` has the same
+ * figures per step in the order of the moves (the first steps are the drag's start: the press, React Flow
+ * starting the drag, the first move).
  */
-export function workPerPointerMove(trace: { traceEvents: TraceEvent[] }): { wall: number[]; cpu: number[] } {
+export function workPerPointerMove(trace: { traceEvents: TraceEvent[] }): {
+  wall: number[];
+  cpu: number[];
+  steps: Array<{ wall: number; cpu: number }>;
+} {
   const events = trace.traceEvents;
   const mains = events.filter((event) => event.name === "thread_name" && event.args?.name === "CrRendererMain");
   const moves = (pid: number, tid: number) =>
@@ -42,7 +48,7 @@ export function workPerPointerMove(trace: { traceEvents: TraceEvent[] }): { wall
       .sort((a, b) => a - b);
   // the page's main thread is the renderer main thread that saw the pointer moves
   const main = mains.map((thread) => ({ thread, moves: moves(thread.pid, thread.tid) })).sort((a, b) => b.moves.length - a.moves.length)[0];
-  if (!main || main.moves.length < 2) return { wall: [], cpu: [] };
+  if (!main || main.moves.length < 2) return { wall: [], cpu: [], steps: [] };
   // busy intervals: complete events not nested in an earlier one (task names differ between Chromium versions)
   // [start, end, CPU share of the wall time]
   const busy: Array<[number, number, number]> = [];
@@ -57,8 +63,7 @@ export function workPerPointerMove(trace: { traceEvents: TraceEvent[] }): { wall
     coveredUntil = Math.max(coveredUntil, end);
   }
   const starts = main.moves;
-  const wall: number[] = [];
-  const cpu: number[] = [];
+  const steps: Array<{ wall: number; cpu: number }> = [];
   for (let index = 0; index < starts.length - 1; index++) {
     const from = starts[index];
     const to = starts[index + 1];
@@ -71,10 +76,13 @@ export function workPerPointerMove(trace: { traceEvents: TraceEvent[] }): { wall
       total += overlap;
       thread += overlap * share;
     }
-    wall.push(total / 1000);
-    cpu.push(thread / 1000);
+    steps.push({ wall: total / 1000, cpu: thread / 1000 });
   }
-  return { wall: wall.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b) };
+  return {
+    wall: steps.map((step) => step.wall).sort((a, b) => a - b),
+    cpu: steps.map((step) => step.cpu).sort((a, b) => a - b),
+    steps,
+  };
 }
 
 interface ProfileNode {
