@@ -137,7 +137,7 @@ describe("DragPainter", () => {
     const moving = new FakeElement();
     const overviewDom = fakeDom({
       '.react-flow__node[data-id="n1"]': node,
-      '[data-testid="overview-edges"] path[data-look="moving"]': moving,
+      'path[data-overview-edges="moving"]': moving,
     });
     expect(painter.paint(move, state({ dom: overviewDom }), cache)).toBe(true);
     expect(moving.attributes.get("d")).toBe("M246,32 C275,32 275,72 304,72M556,72 C575,72 575,32 594,32");

@@ -96,7 +96,7 @@ export class DragPainter {
       }
     }
     if (overviewEdges) {
-      const element = domNode.querySelector('[data-testid="overview-edges"] path[data-look="moving"]');
+      const element = domNode.querySelector('path[data-overview-edges="moving"]');
       if (!element) return false;
       writes.push({ element, kind: "path", value: overviewEdges.movingPath(moved) });
     }

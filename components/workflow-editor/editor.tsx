@@ -106,13 +106,12 @@ function EditorWorkspace({
     const { nodes, edges } = ops.getGraph();
     return toStoredGraph(nodes, edges, flow.getViewport());
   }, [ops, flow]);
-  const isDragging = useCallback(() => ops.getGraph().nodes.some((node) => node.dragging), [ops]);
   const autosave = useAutosave({
     workflowId: workflow.id,
     initialRevision: workflow.draftRevision,
     changeCounter,
     getGraph: getStoredGraph,
-    isBusy: isDragging,
+    isBusy: graphStore.isMoving,
   });
   const issues = useGraphValidation(ops.getGraph, structureVersion, store, initialIssues);
   const draft = useDraftActions({ workflow, operations: ops, autosave, notify, closeDialog });

@@ -43,9 +43,7 @@ export class GraphStore {
   }
 
   /** True between a drag's first quiet move (`setQuietly`) and the `set` of its drop (no node `dragging`). */
-  isMoving(): boolean {
-    return this.moving;
-  }
+  readonly isMoving = (): boolean => this.moving;
 
   /** Calls `listener` after every change; returns the unsubscribe function. */
   readonly subscribe = (listener: () => void): (() => void) => {

@@ -47,7 +47,7 @@ export const OverviewEdgeLayer = memo(function OverviewEdgeLayer({
   return createPortal(
     <svg width={1} height={1} style={layerStyle} aria-hidden="true" data-testid="overview-edges">
       <path className="react-flow__edge-path" d={paths.idle || undefined} />
-      <path className="react-flow__edge-path" d={paths.moving || undefined} data-look="moving" />
+      <path className="react-flow__edge-path" d={paths.moving || undefined} data-overview-edges="moving" />
     </svg>,
     portal,
   );
