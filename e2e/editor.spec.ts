@@ -695,6 +695,12 @@ test.describe("workflow editor", () => {
     const painted = await layerPath(1);
     expect(painted.match(/M/g)?.length).toBe(document.graph.edges.filter((edge) => edge.source === "n5" || edge.target === "n5").length);
     await page.mouse.up();
+    // dropped there and still under the pointer, n5 is still React Flow's, and so are its edges the layer's
+    // second path, now drawn from React Flow's store: the painted curves
+    await expect.poll(() => layerPath(1)).toBe(painted);
+    // once the pointer leaves n5, its edges join the others
+    const away = await editor.flowToScreen(120, -200);
+    await page.mouse.move(away.x, away.y);
     await expect.poll(() => layerPath(1)).toBe("");
     const overviewPaths = await layerPath(0);
     for (const segment of painted.split(/(?=M)/)) expect(overviewPaths).toContain(segment);

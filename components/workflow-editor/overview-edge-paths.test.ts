@@ -1,6 +1,7 @@
 import { Position } from "@xyflow/react";
 import { describe, expect, it } from "vitest";
 import { type AnchoredNode, edgePathData, OverviewEdgePathCache } from "./overview-edge-paths";
+import { REVEALED_CLASS } from "./overview-flow-nodes";
 import type { EditorEdge } from "./types";
 
 /** A node as React Flow measures the compact/overview shells: 12 px handles half outside its left and right sides. */
@@ -106,6 +107,34 @@ describe("OverviewEdgePathCache", () => {
     expect(further.moving).toBe("M246,32 C270,32 270,152 294,152M546,152 C570,152 570,32 594,32");
   });
 
+  it("keeps the edges of the nodes React Flow shows (under the pointer, selected) in the moving path, so a drag of one leaves the idle path alone", () => {
+    const cache = new OverviewEdgePathCache();
+    const withD = [...edges, edge("e4", "c", "d")];
+    const a = node(0, 0);
+    const c = node(600, 0);
+    const d = { ...node(900, 0), selected: true };
+    const lookup = (b: AnchoredNode) =>
+      new Map([
+        ["a", a],
+        ["b", b],
+        ["c", c],
+        ["d", d],
+      ]);
+    const hovered = cache.update(withD, lookup({ ...node(300, 0), className: REVEALED_CLASS }));
+    expect(hovered).toEqual({
+      idle: "",
+      moving: "M246,32 C270,32 270,32 294,32M546,32 C570,32 570,32 594,32M846,32 C870,32 870,32 894,32",
+    });
+    // the drag's first move: b is dragging, and still carries the class React Flow was given
+    const dragged = cache.update(withD, lookup({ ...node(300, 100, [null], true), className: REVEALED_CLASS }));
+    expect(dragged.idle).toBe(hovered.idle);
+    expect(dragged.moving).toBe("M246,32 C270,32 270,132 294,132M546,132 C570,132 570,32 594,32M846,32 C870,32 870,32 894,32");
+    // painted: b's edges follow it, d's (selected, not moved) stay in the path
+    expect(cache.movingPath(new Map([["b", { x: 300, y: 120 }]]))).toBe(
+      "M246,32 C270,32 270,152 294,152M546,152 C570,152 570,32 594,32M846,32 C870,32 870,32 894,32",
+    );
+  });
+
   it("draws the moving path with dragged nodes at given positions, as update would with them there (a painted drag)", () => {
     const cache = new OverviewEdgePathCache();
     const withD = [...edges, edge("e4", "c", "d")];
@@ -120,7 +149,8 @@ describe("OverviewEdgePathCache", () => {
     // b painted at y 120 while React Flow's store still has it at 100; e3 is selected (React Flow draws it), e4 is not b's
     expect(cache.movingPath(new Map([["b", { x: 300, y: 120 }]]))).toBe("M246,32 C270,32 270,152 294,152M546,152 C570,152 570,32 594,32");
     expect(cache.movingPath(new Map([["b", { x: 300, y: 120 }]]))).toBe(new OverviewEdgePathCache().update(withD, at(120, true)).moving);
-    expect(cache.movingPath(new Map())).toBe("");
+    // nothing moved: the moving path as React Flow's store has it
+    expect(cache.movingPath(new Map())).toBe(cache.update(withD, at(100, true)).moving);
   });
 
   it("leaves out edges to nodes React Flow does not have", () => {

@@ -6,6 +6,7 @@
  * not move when the canvas switches between the layer and React Flow's own edges.
  */
 import { getBezierPath, Position } from "@xyflow/react";
+import { isShownInOverview } from "./overview-flow-nodes";
 import type { EditorEdge } from "./types";
 
 /** A handle as React Flow measured it: its box relative to the node (flow units) and its side. */
@@ -23,7 +24,9 @@ type NodeHandleBounds = { source: readonly HandleBounds[] | null; target: readon
 
 /** What the geometry reads of one of React Flow's internal nodes (`InternalNode`): where it is, its measured handles. */
 export interface AnchoredNode {
+  selected?: boolean;
   dragging?: boolean;
+  className?: string;
   internals: {
     positionAbsolute: { x: number; y: number };
     handleBounds?: NodeHandleBounds;
@@ -31,8 +34,9 @@ export interface AnchoredNode {
 }
 
 /**
- * The layer's two paths (SVG path data, flow units): edges attached to a node being dragged, the only path
- * that changes while a node is dragged, and all the others.
+ * The layer's two paths (SVG path data, flow units): `moving`, the edges attached to a node React Flow
+ * shows (selected, dragged, under the pointer: `isShownInOverview`), the only path that changes while a
+ * node is dragged; and `idle`, all the others.
  */
 export interface OverviewEdgePaths {
   idle: string;
@@ -105,6 +109,8 @@ interface CachedSegment {
   sourceBounds: NodeHandleBounds | undefined;
   targetBounds: NodeHandleBounds | undefined;
   path: string | null;
+  /** In the moving path. */
+  moving: boolean;
 }
 
 type Look = keyof OverviewEdgePaths;
@@ -150,10 +156,18 @@ export class OverviewEdgePathCache {
         segment.targetBounds !== targetBounds
       ) {
         const path = edgePathData(source, target, edge.sourceHandle, edge.targetHandle, sourceBounds, targetBounds);
-        segment = { edge, source, target, sourceBounds, targetBounds, path };
+        segment = {
+          edge,
+          source,
+          target,
+          sourceBounds,
+          targetBounds,
+          path,
+          moving: isShownInOverview(source) || isShownInOverview(target),
+        };
       }
       segments.set(edge.id, segment);
-      parts[source.dragging === true || target.dragging === true ? "moving" : "idle"].push(segment.path);
+      parts[segment.moving ? "moving" : "idle"].push(segment.path);
     }
     this.segments = segments;
     let changed: Partial<OverviewEdgePaths> | null = null;
@@ -168,16 +182,16 @@ export class OverviewEdgePathCache {
   }
 
   /**
-   * The path data (flow units) of the edges, among those of the last `update`, attached to a node in `moved`
-   * with those nodes at the given positions: the layer's moving path during a drag painted without a React
-   * Flow store update (drag-painter.ts). Edges that cannot be drawn are left out, as `update` does.
+   * The moving path of the last `update` with the nodes in `moved` at the given positions (flow units): the
+   * layer's moving path during a drag painted without a React Flow store update (drag-painter.ts). Edges that
+   * cannot be drawn are left out, as `update` does.
    */
   movingPath(moved: ReadonlyMap<string, { x: number; y: number }>): string {
     let path = "";
     for (const segment of this.segments.values()) {
+      if (!segment.moving) continue;
       const sourceAt = moved.get(segment.edge.source);
       const targetAt = moved.get(segment.edge.target);
-      if (!sourceAt && !targetAt) continue;
       const source = sourceAt ? movedTo(segment.source, sourceAt) : segment.source;
       const target = targetAt ? movedTo(segment.target, targetAt) : segment.target;
       path +=

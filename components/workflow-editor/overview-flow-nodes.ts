@@ -25,8 +25,23 @@ import type { EditorEdge, EditorNode } from "./types";
 /** Options every fitView in the editor includes: the overview's hidden nodes are part of the workflow. */
 export const FIT_HIDDEN_NODES = { includeHiddenNodes: true } as const;
 
-/** The class of the node the pointer is over in the overview, shown over its box (overview.css). */
+/** The class of the node the pointer is over in the overview, shown instead of its box (overview.css). */
 export const REVEALED_CLASS = "overview-revealed";
+
+/**
+ * Whether React Flow shows the node in the overview (overview.css): selected, dragged, or under the pointer
+ * (REVEALED_CLASS). The box layer leaves such a node to React Flow, and the edge layer keeps its edges in
+ * the path a drag repaints. Reads the fields a node handed to React Flow and React Flow's internal node
+ * (`InternalNode`) share.
+ *
+ * The node under the pointer counts, so that pressing and dragging it changes neither layer: its box and
+ * its edges left the idle paths when the pointer came over it, not on the drag's first move or at the drop
+ * (with 1,000 nodes in view, rebuilding and re-rasterising those paths was most of a drag's costliest step,
+ * bench:editor).
+ */
+export function isShownInOverview(node: { selected?: boolean; dragging?: boolean; className?: string }): boolean {
+  return node.selected === true || node.dragging === true || (!!node.className && node.className.split(" ").includes(REVEALED_CLASS));
+}
 
 /**
  * The copies handed to React Flow, kept per node object so an unchanged node is the same object on the

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { REVEALED_CLASS } from "./overview-flow-nodes";
 import { type BoxedNode, boxesInside, nodeAt, OverviewBoxCache, overviewBoxes } from "./overview-node-boxes";
 
 /** A node as React Flow measures the overview shell: 240 × 64. */
@@ -27,16 +28,18 @@ describe("overviewBoxes", () => {
     expect(boxes.bodies).toBe("M24 4h212v56h-212zM324 144h212v56h-212zM624 4h212v56h-212z");
   });
 
-  it("leaves out the nodes React Flow draws itself (selected, dragged) and those not measured yet; draws hidden ones", () => {
+  it("leaves out the nodes React Flow draws itself (selected, dragged, under the pointer) and those not measured yet; draws hidden ones", () => {
     const nodes = new Map([
       ["selected", node(0, 0, { selected: true })],
       ["dragged", node(0, 0, { dragging: true })],
+      ["revealed", node(0, 0, { className: `custom ${REVEALED_CLASS}` })],
+      ["classed", node(600, 0, { className: `${REVEALED_CLASS}-not` })],
       ["unmeasured", node(0, 0, { measured: undefined })],
       ["hidden", node(300, 0, { hidden: true })],
       ["shown", node(10.04, 20.06)],
     ]);
     const boxes = overviewBoxes(nodes, () => "plain", colorOf);
-    expect(boxes.frames).toEqual([{ look: "plain", d: "M300 0h240v64h-240zM10 20.1h240v64h-240z" }]);
+    expect(boxes.frames).toEqual([{ look: "plain", d: "M600 0h240v64h-240zM300 0h240v64h-240zM10 20.1h240v64h-240z" }]);
   });
 });
 

@@ -7,6 +7,7 @@
  * a band in its type's colour on the left, the body inside.
  */
 import type { NodeRunState } from "./node-status-store";
+import { isShownInOverview } from "./overview-flow-nodes";
 
 /** What the frame of a box shows: a run state, validation problems, or neither. */
 export type NodeLook = "plain" | "issues" | NodeRunState["status"];
@@ -18,6 +19,7 @@ export interface BoxedNode {
   selectable?: boolean;
   dragging?: boolean;
   hidden?: boolean;
+  className?: string;
   measured?: { width?: number; height?: number };
   internals: { positionAbsolute: { x: number; y: number }; z?: number };
 }
@@ -37,12 +39,12 @@ export const FRAME_WIDTH = 4;
 const EMPTY_BOXES: OverviewBoxes = { frames: [], bodies: "", bands: [] };
 
 /**
- * Whether the layer draws the node: not when React Flow draws it (selected, dragged) or has not measured
- * it yet. A `hidden` node is drawn: in the editor that is how the overview hands React Flow the nodes this
- * layer draws (overview-flow-nodes.ts).
+ * Whether the layer draws the node: not when React Flow shows it (selected, dragged, under the pointer:
+ * `isShownInOverview`) or has not measured it yet. A `hidden` node is drawn: in the editor that is how the
+ * overview hands React Flow the nodes this layer draws (overview-flow-nodes.ts).
  */
 export function isBoxed(node: BoxedNode): boolean {
-  return !node.selected && !node.dragging && !!node.measured?.width && !!node.measured?.height;
+  return !isShownInOverview(node) && !!node.measured?.width && !!node.measured?.height;
 }
 
 function rect(x: number, y: number, width: number, height: number): string {
@@ -83,8 +85,8 @@ export function overviewBoxes(
 /**
  * `overviewBoxes` again only when something drawn changed: a boxed node is a new object (React Flow
  * replaces an internal node when it moves, is selected or measured) or the looks changed (`looksVersion`).
- * During a drag the dragged node is not boxed, so each pointer move costs one pass comparing node objects
- * and returns the same boxes, which React leaves alone.
+ * During a drag the dragged node is not boxed (nor was it once the pointer came over it), so each pointer
+ * move costs one pass comparing node objects and returns the same boxes, which React leaves alone.
  */
 export class OverviewBoxCache {
   private nodes: BoxedNode[] = [];

@@ -1,12 +1,14 @@
 "use client";
 
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import type { EditorGraph } from "../types";
 
-const LIMIT = 100;
-/** Edits with the same key within this time are one undo step (typing in a field). */
-const COALESCE_MS = 1200;
+/** Undo steps kept; the oldest goes first. */
+export const HISTORY_LIMIT = 100;
+/** Edits with the same key within this time are one undo step (typing in a field), ms. */
+export const COALESCE_MS = 1200;
 
+/** `graph` without selection and drag state (not history): what a snapshot restores. */
 function strip(graph: EditorGraph): EditorGraph {
   return {
     nodes: graph.nodes.map(({ selected: _selected, dragging: _dragging, ...node }) => node),
@@ -16,54 +18,95 @@ function strip(graph: EditorGraph): EditorGraph {
 
 /**
  * Undo/redo over whole-graph snapshots (nodes and edges; selection is not history). `record` is called
- * with the graph as it was *before* a change; a burst of changes with the same `coalesceKey` records once.
+ * with the graph as it was *before* a change; a burst of changes with the same `coalesceKey` within
+ * COALESCE_MS records once. At most HISTORY_LIMIT steps are kept.
+ *
+ * A snapshot is the graph itself, not a copy: the editor's graph is immutable (every change makes new
+ * arrays and new objects for what changed), so recording is O(1), and selection and drag state are
+ * stripped only from the snapshot restored. Recording happens on a drag's first move, where copying 1,000
+ * nodes cost 1–3 ms in a CPU profile of bench:editor.
  */
+export class GraphHistory {
+  private readonly past: EditorGraph[] = [];
+  private future: EditorGraph[] = [];
+  private last: { key: string; at: number } | null = null;
+
+  /** Records `before` as an undo step (none when it coalesces with the last); clears the redo steps. `now` in ms. */
+  record(before: EditorGraph, coalesceKey?: string, now = Date.now()): void {
+    if (coalesceKey && this.last?.key === coalesceKey && now - this.last.at < COALESCE_MS) {
+      this.last.at = now;
+      return;
+    }
+    this.last = coalesceKey ? { key: coalesceKey, at: now } : null;
+    this.past.push(before);
+    if (this.past.length > HISTORY_LIMIT) this.past.shift();
+    this.future = [];
+  }
+
+  /** The graph before the last step (without selection or drag state), keeping `current` to redo; null when there is none. */
+  undo(current: EditorGraph): EditorGraph | null {
+    const previous = this.past.pop();
+    if (!previous) return null;
+    this.future.push(current);
+    this.last = null;
+    return strip(previous);
+  }
+
+  /** The graph the last undo left (without selection or drag state), keeping `current` to undo; null when there is none. */
+  redo(current: EditorGraph): EditorGraph | null {
+    const next = this.future.pop();
+    if (!next) return null;
+    this.past.push(current);
+    this.last = null;
+    return strip(next);
+  }
+
+  get canUndo(): boolean {
+    return this.past.length > 0;
+  }
+
+  get canRedo(): boolean {
+    return this.future.length > 0;
+  }
+}
+
+/** A GraphHistory for a component, with whether there is anything to undo and to redo as state. */
 export function useHistory() {
-  const past = useRef<EditorGraph[]>([]);
-  const future = useRef<EditorGraph[]>([]);
-  const last = useRef<{ key: string; at: number } | null>(null);
-  const [counts, setCounts] = useState({ undo: 0, redo: 0 });
-  const sync = useCallback(() => setCounts({ undo: past.current.length, redo: future.current.length }), []);
+  const [history] = useState(() => new GraphHistory());
+  const [canUndo, setCanUndo] = useState(false);
+  const [canRedo, setCanRedo] = useState(false);
+  // booleans, not counts: a step recorded when there was already one to undo (usually, a drag's first
+  // move) changes no state, so the editor around the canvas does not render again in that frame
+  const sync = useCallback(() => {
+    setCanUndo(history.canUndo);
+    setCanRedo(history.canRedo);
+  }, [history]);
 
   const record = useCallback(
     (before: EditorGraph, coalesceKey?: string) => {
-      const now = Date.now();
-      if (coalesceKey && last.current?.key === coalesceKey && now - last.current.at < COALESCE_MS) {
-        last.current.at = now;
-        return;
-      }
-      last.current = coalesceKey ? { key: coalesceKey, at: now } : null;
-      past.current.push(strip(before));
-      if (past.current.length > LIMIT) past.current.shift();
-      future.current = [];
+      history.record(before, coalesceKey);
       sync();
     },
-    [sync],
+    [history, sync],
   );
 
   const undo = useCallback(
     (current: EditorGraph): EditorGraph | null => {
-      const previous = past.current.pop();
-      if (!previous) return null;
-      future.current.push(strip(current));
-      last.current = null;
+      const previous = history.undo(current);
       sync();
       return previous;
     },
-    [sync],
+    [history, sync],
   );
 
   const redo = useCallback(
     (current: EditorGraph): EditorGraph | null => {
-      const next = future.current.pop();
-      if (!next) return null;
-      past.current.push(strip(current));
-      last.current = null;
+      const next = history.redo(current);
       sync();
       return next;
     },
-    [sync],
+    [history, sync],
   );
 
-  return { record, undo, redo, canUndo: counts.undo > 0, canRedo: counts.redo > 0 };
+  return { record, undo, redo, canUndo, canRedo };
 }
