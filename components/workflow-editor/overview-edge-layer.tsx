@@ -2,7 +2,8 @@
 
 /**
  * The edges of a far zoomed-out canvas (the overview level of detail, below OVERVIEW_ZOOM) drawn as one SVG
- * of two paths instead of one React Flow edge component per edge. Each of React Flow's edge components runs
+ * of a few paths (the idle edges by chunk of the canvas, and those of the nodes React Flow shows) instead
+ * of one React Flow edge component per edge. Each of React Flow's edge components runs
  * three store selectors on every store update, and with 1,000 nodes in view that was about a third of the
  * script on every pointer move of a drag, while Chromium laid out, layerized and painted 1,000 separate
  * `<svg>`s. Nothing is connectable in the overview (nodes have no handles there) and edges are not
@@ -46,7 +47,9 @@ export const OverviewEdgeLayer = memo(function OverviewEdgeLayer({
   if (!portal) return null;
   return createPortal(
     <svg width={1} height={1} style={layerStyle} aria-hidden="true" data-testid="overview-edges">
-      <path className="react-flow__edge-path" d={paths.idle || undefined} />
+      {paths.idle.map(({ key, d }) => (
+        <path key={key} className="react-flow__edge-path" d={d || undefined} data-overview-edges="idle" />
+      ))}
       <path className="react-flow__edge-path" d={paths.moving || undefined} data-overview-edges="moving" />
     </svg>,
     portal,

@@ -1,6 +1,6 @@
 import { Position } from "@xyflow/react";
 import { describe, expect, it } from "vitest";
-import { type AnchoredNode, edgePathData, OverviewEdgePathCache } from "./overview-edge-paths";
+import { type AnchoredNode, edgePathData, OverviewEdgePathCache, type OverviewEdgePaths } from "./overview-edge-paths";
 import { REVEALED_CLASS } from "./overview-flow-nodes";
 import type { EditorEdge } from "./types";
 
@@ -17,6 +17,9 @@ function node(x: number, y: number, sources: Array<string | null> = [null], drag
     },
   };
 }
+
+/** The idle chunks' path data, in order. */
+const idleOf = (paths: OverviewEdgePaths) => paths.idle.map((chunk) => chunk.d).join("");
 
 const edge = (id: string, source: string, target: string, extra: Partial<EditorEdge> = {}): EditorEdge => ({
   id,
@@ -61,7 +64,7 @@ describe("OverviewEdgePathCache", () => {
     ]);
     const first = cache.update(edges, lookup);
     expect(first).toEqual({
-      idle: "M246,32 C270,32 270,32 294,32M546,32 C570,32 570,32 594,32",
+      idle: [{ key: 0, d: "M246,32 C270,32 270,32 294,32M546,32 C570,32 570,32 594,32" }],
       moving: "",
     });
     expect(cache.update(edges, new Map(lookup))).toBe(first);
@@ -91,7 +94,7 @@ describe("OverviewEdgePathCache", () => {
       ]),
     );
     expect(dragged).toEqual({
-      idle: "M846,32 C870,32 870,32 894,32",
+      idle: [{ key: 0, d: "M846,32 C870,32 870,32 894,32" }],
       moving: "M246,32 C270,32 270,132 294,132M546,132 C570,132 570,32 594,32",
     });
     const further = cache.update(
@@ -122,7 +125,7 @@ describe("OverviewEdgePathCache", () => {
       ]);
     const hovered = cache.update(withD, lookup({ ...node(300, 0), className: REVEALED_CLASS }));
     expect(hovered).toEqual({
-      idle: "",
+      idle: [],
       moving: "M246,32 C270,32 270,32 294,32M546,32 C570,32 570,32 594,32M846,32 C870,32 870,32 894,32",
     });
     // the drag's first move: b is dragging, and still carries the class React Flow was given
@@ -153,8 +156,40 @@ describe("OverviewEdgePathCache", () => {
     expect(cache.movingPath(new Map())).toBe(cache.update(withD, at(100, true)).moving);
   });
 
+  it("splits the idle edges by their source node's chunk and joins again only the chunk whose edges changed", () => {
+    const cache = new OverviewEdgePathCache();
+    const chained = [edge("e1", "a", "b"), edge("e2", "b", "c"), edge("e3", "c", "d")];
+    // a at x 0 and b at x 1200 are in chunk 0 (x 0–1500); c at x 1800 in chunk 1 (x 1500–3000, key 100003)
+    const a = node(0, 0);
+    const b = node(1200, 0);
+    const lookup = (c: AnchoredNode, d: AnchoredNode) =>
+      new Map([
+        ["a", a],
+        ["b", b],
+        ["c", c],
+        ["d", d],
+      ]);
+    const d = node(3300, 0);
+    const before = cache.update(chained, lookup(node(1800, 0), d));
+    expect(before.idle.map((chunk) => chunk.key)).toEqual([0, 100_003]);
+    expect(before.idle[0].d).toBe("M246,32 C720,32 720,32 1194,32M1446,32 C1620,32 1620,32 1794,32");
+    expect(before.idle[1].d).toBe("M2046,32 C2670,32 2670,32 3294,32");
+    // c moves: e2 (from b, chunk 0) and e3 (from c, chunk 1) change, so both chunks do
+    const c = node(1800, 100);
+    const moved = cache.update(chained, lookup(c, d));
+    expect(moved.idle[0].d).toBe("M246,32 C720,32 720,32 1194,32M1446,32 C1620,32 1620,132 1794,132");
+    expect(moved.idle[1].d).toBe("M2046,132 C2670,132 2670,32 3294,32");
+    // d moves: only e3 (chunk 1) changes; chunk 0 is the same object
+    const dMoved = cache.update(chained, lookup(c, node(3300, 40)));
+    expect(dMoved.idle[0]).toBe(moved.idle[0]);
+    expect(dMoved.idle[1].d).toBe("M2046,132 C2670,132 2670,72 3294,72");
+    // c moves into chunk 2 (x 3000–4500): e3 moves there from chunk 1, which is left empty and goes
+    const far = cache.update(chained, lookup(node(3100, 100), node(3300, 40)));
+    expect(far.idle.map((chunk) => chunk.key)).toEqual([0, 200_006]);
+  });
+
   it("leaves out edges to nodes React Flow does not have", () => {
-    expect(new OverviewEdgePathCache().update([edge("e1", "a", "gone")], new Map([["a", node(0, 0)]]))).toEqual({ idle: "", moving: "" });
+    expect(new OverviewEdgePathCache().update([edge("e1", "a", "gone")], new Map([["a", node(0, 0)]]))).toEqual({ idle: [], moving: "" });
   });
 
   it("keeps drawing an edge with the handles last measured when React Flow forgets a hidden node's handles", () => {
@@ -167,17 +202,19 @@ describe("OverviewEdgePathCache", () => {
         ["b", node(300, 140)],
       ]),
     );
-    expect(measured.idle).toBe("M246,32 C270,32 270,172 294,172");
+    expect(idleOf(measured)).toBe("M246,32 C270,32 270,172 294,172");
     // React Flow stopped rendering b (hidden) and dropped its handles: a new internal node without them
     const forgotten: AnchoredNode = { internals: { positionAbsolute: { x: 300, y: 140 } } };
     expect(
-      cache.update(
-        edges,
-        new Map([
-          ["a", node(0, 0)],
-          ["b", forgotten],
-        ]),
-      ).idle,
+      idleOf(
+        cache.update(
+          edges,
+          new Map([
+            ["a", node(0, 0)],
+            ["b", forgotten],
+          ]),
+        ),
+      ),
     ).toBe("M246,32 C270,32 270,172 294,172");
     // a node never measured has no edge yet
     expect(
@@ -188,6 +225,6 @@ describe("OverviewEdgePathCache", () => {
           ["b", forgotten],
         ]),
       ).idle,
-    ).toBe("");
+    ).toEqual([]);
   });
 });

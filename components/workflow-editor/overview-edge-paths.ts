@@ -7,6 +7,7 @@
  */
 import { getBezierPath, Position } from "@xyflow/react";
 import { isShownInOverview } from "./overview-flow-nodes";
+import { chunkOf } from "./overview-node-boxes";
 import type { EditorEdge } from "./types";
 
 /** A handle as React Flow measured it: its box relative to the node (flow units) and its side. */
@@ -34,16 +35,23 @@ export interface AnchoredNode {
 }
 
 /**
- * The layer's two paths (SVG path data, flow units): `moving`, the edges attached to a node React Flow
- * shows (selected, dragged, under the pointer: `isShownInOverview`), the only path that changes while a
- * node is dragged; and `idle`, all the others.
+ * The layer's paths (SVG path data, flow units): `moving`, the edges attached to a node React Flow shows
+ * (selected, dragged, under the pointer: `isShownInOverview`), the only path that changes while a node is
+ * dragged; and `idle`, all the others, one path per chunk of the canvas (the chunk of the edge's source
+ * node, `chunkOf`), sorted by key.
  */
 export interface OverviewEdgePaths {
-  idle: string;
+  idle: ReadonlyArray<IdleEdgeChunk>;
   moving: string;
 }
 
-const EMPTY_PATHS: OverviewEdgePaths = { idle: "", moving: "" };
+/** The idle edges whose source node is in the chunk `key` (`chunkOf`), as one path. */
+export interface IdleEdgeChunk {
+  key: number;
+  d: string;
+}
+
+const EMPTY_PATHS: OverviewEdgePaths = { idle: [], moving: "" };
 
 /** The handle React Flow attaches an edge to: the first one when the edge names none, else the one with that id. */
 function handleOf(bounds: readonly HandleBounds[] | null | undefined, id: string | null | undefined): HandleBounds | null {
@@ -113,16 +121,14 @@ interface CachedSegment {
   moving: boolean;
 }
 
-type Look = keyof OverviewEdgePaths;
-
 /**
  * Builds the layer's paths from the edges and React Flow's `nodeLookup` (selected edges left out: React Flow
  * draws those itself, see OverviewEdgeLayer), reusing what did not change since
  * the last call: an edge's path is recomputed only when the edge or one of its nodes is a new object (React
- * Flow replaces an internal node when it moves or is measured again), and a look's path data is joined
- * again only when one of its edges changed. So calling it on every React Flow store update (pan, zoom,
- * every pointer move of a drag) costs a pass over the edges and, during a drag, the few edges of the
- * dragged node; the idle path keeps the same string and React leaves it alone.
+ * Flow replaces an internal node when it moves or is measured again), and a path's data (the moving path,
+ * an idle chunk's) is joined again only when one of its edges changed. So calling it on every React Flow
+ * store update (pan, zoom, every pointer move of a drag) costs a pass over the edges and, during a drag,
+ * the few edges of the dragged node; the idle chunks keep the same objects and React leaves them alone.
  *
  * A node's handles are the last ones React Flow measured for it: React Flow forgets the handles of a node
  * it stops rendering because it is hidden (`updateNodeInternals`), and in the overview the nodes the box
@@ -132,12 +138,14 @@ type Look = keyof OverviewEdgePaths;
 export class OverviewEdgePathCache {
   private segments = new Map<string, CachedSegment>();
   private readonly knownHandles = new Map<string, NodeHandleBounds>();
-  private parts: Record<Look, Array<string | null>> = { idle: [], moving: [] };
+  private movingParts: string[] = [];
+  private idleChunks = new Map<number, { parts: string[]; chunk: IdleEdgeChunk }>();
   private paths: OverviewEdgePaths = EMPTY_PATHS;
 
   /** The paths of `edges` with node positions and handles from `nodeLookup` (the same object when nothing changed). */
   update(edges: readonly EditorEdge[], nodeLookup: ReadonlyMap<string, AnchoredNode>): OverviewEdgePaths {
-    const parts: Record<Look, Array<string | null>> = { idle: [], moving: [] };
+    const movingParts: string[] = [];
+    const idleParts = new Map<number, string[]>();
     const segments = new Map<string, CachedSegment>();
     for (const edge of edges) {
       if (edge.selected) continue;
@@ -167,17 +175,37 @@ export class OverviewEdgePathCache {
         };
       }
       segments.set(edge.id, segment);
-      parts[segment.moving ? "moving" : "idle"].push(segment.path);
+      // an edge that cannot be drawn yet (a handle not measured) is in no path
+      if (segment.path === null) continue;
+      if (segment.moving) {
+        movingParts.push(segment.path);
+        continue;
+      }
+      const key = chunkOf(source.internals.positionAbsolute.x, source.internals.positionAbsolute.y);
+      const parts = idleParts.get(key);
+      if (parts) parts.push(segment.path);
+      else idleParts.set(key, [segment.path]);
     }
     this.segments = segments;
-    let changed: Partial<OverviewEdgePaths> | null = null;
-    for (const look of Object.keys(parts) as Look[]) {
-      if (sameParts(parts[look], this.parts[look])) continue;
-      changed ??= {};
-      changed[look] = parts[look].filter((path) => path !== null).join("");
-      this.parts[look] = parts[look];
+    let { idle, moving } = this.paths;
+    if (!sameParts(movingParts, this.movingParts)) {
+      moving = movingParts.join("");
+      this.movingParts = movingParts;
     }
-    if (changed) this.paths = { ...this.paths, ...changed };
+    let idleChanged = idleParts.size !== this.idleChunks.size;
+    const idleChunks = new Map<number, { parts: string[]; chunk: IdleEdgeChunk }>();
+    for (const [key, parts] of idleParts) {
+      const cached = this.idleChunks.get(key);
+      if (cached && sameParts(parts, cached.parts)) {
+        idleChunks.set(key, cached);
+        continue;
+      }
+      idleChanged = true;
+      idleChunks.set(key, { parts, chunk: { key, d: parts.join("") } });
+    }
+    this.idleChunks = idleChunks;
+    if (idleChanged) idle = [...idleChunks.keys()].sort((a, b) => a - b).map((key) => idleChunks.get(key)?.chunk as IdleEdgeChunk);
+    if (idle !== this.paths.idle || moving !== this.paths.moving) this.paths = { idle, moving };
     return this.paths;
   }
 
@@ -209,7 +237,7 @@ export class OverviewEdgePathCache {
   }
 }
 
-function sameParts(a: ReadonlyArray<string | null>, b: ReadonlyArray<string | null>): boolean {
+function sameParts(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
   for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
   return true;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { REVEALED_CLASS } from "./overview-flow-nodes";
-import { type BoxedNode, boxesInside, nodeAt, OverviewBoxCache, overviewBoxes } from "./overview-node-boxes";
+import { type BoxedNode, boxesInside, CHUNK_SIZE, chunkOf, nodeAt, OverviewBoxCache, overviewBoxes } from "./overview-node-boxes";
 
 /** A node as React Flow measures the overview shell: 240 × 64. */
 function node(x: number, y: number, extra: Partial<BoxedNode> = {}, z = 0): BoxedNode {
@@ -71,9 +71,60 @@ describe("OverviewBoxCache", () => {
     // the looks changed: drawn again
     const failed = cache.update(new Map([["a", a]]), 1, () => "failed", colorOf);
     expect(failed).not.toBe(first);
-    expect(failed.frames).toEqual([{ look: "failed", d: "M0 0h240v64h-240z" }]);
+    expect(failed.map((chunk) => chunk.frames)).toEqual([[{ look: "failed", d: "M0 0h240v64h-240z" }]]);
     // a drawn node moved
-    expect(cache.update(new Map([["a", node(5, 0)]]), 1, () => "failed", colorOf).frames[0].d).toBe("M5 0h240v64h-240z");
+    expect(cache.update(new Map([["a", node(5, 0)]]), 1, () => "failed", colorOf)[0].frames[0].d).toBe("M5 0h240v64h-240z");
+  });
+
+  it(`draws the boxes in chunks of ${CHUNK_SIZE} flow units by their top left corner, and again only the chunks that changed`, () => {
+    const cache = new OverviewBoxCache();
+    const a = node(0, 0);
+    const b = node(1600, 0);
+    const c = node(1700, 1600);
+    const first = cache.update(
+      new Map([
+        ["a", a],
+        ["b", b],
+        ["c", c],
+      ]),
+      0,
+      () => "plain",
+      colorOf,
+    );
+    // chunk keys: x chunk * 100003 + y chunk, sorted
+    expect(first.map((chunk) => [chunk.key, chunk.bodies])).toEqual([
+      [0, "M24 4h212v56h-212z"],
+      [chunkOf(1600, 0), "M1624 4h212v56h-212z"],
+      [chunkOf(1700, 1600), "M1724 1604h212v56h-212z"],
+    ]);
+    expect([chunkOf(1600, 0), chunkOf(1700, 1600), chunkOf(-1, -1)]).toEqual([100_003, 100_004, -100_004]);
+    // b moves within its chunk: that chunk alone is drawn again
+    const moved = cache.update(
+      new Map([
+        ["a", a],
+        ["b", node(1610, 0)],
+        ["c", c],
+      ]),
+      0,
+      () => "plain",
+      colorOf,
+    );
+    expect(moved[0]).toBe(first[0]);
+    expect(moved[2]).toBe(first[2]);
+    expect(moved[1].bodies).toBe("M1634 4h212v56h-212z");
+    // b is pointed at (React Flow shows it): its chunk has no box left and goes
+    const pointed = cache.update(
+      new Map([
+        ["a", a],
+        ["b", node(1610, 0, { className: REVEALED_CLASS })],
+        ["c", c],
+      ]),
+      0,
+      () => "plain",
+      colorOf,
+    );
+    expect(pointed).toEqual([first[0], first[2]]);
+    expect(pointed[1]).toBe(first[2]);
   });
 });
 

@@ -83,35 +83,82 @@ export function overviewBoxes(
 }
 
 /**
- * `overviewBoxes` again only when something drawn changed: a boxed node is a new object (React Flow
- * replaces an internal node when it moves, is selected or measured) or the looks changed (`looksVersion`).
- * During a drag the dragged node is not boxed (nor was it once the pointer came over it), so each pointer
- * move costs one pass comparing node objects and returns the same boxes, which React leaves alone.
+ * The side of the square areas (flow units) the layers split the canvas into: a node's box is drawn in
+ * the chunk of its top left corner, an edge in its source node's. A change then rebuilds, and Chromium
+ * parses and repaints, one chunk's paths (a few dozen nodes) instead of paths of every node: on the
+ * 1,000-node bench workflow in view, a whole layer's path data is ~40 KB a path, and pointing at a box
+ * (which hands the node to React Flow) rebuilt both layers twice, ~10 ms of script per box in a CPU profile.
+ */
+export const CHUNK_SIZE = 1500;
+
+/** The chunk of the point (x, y) (flow units): a number, unique while |y| / CHUNK_SIZE < 50,000. */
+export function chunkOf(x: number, y: number): number {
+  return Math.floor(x / CHUNK_SIZE) * 100_003 + Math.floor(y / CHUNK_SIZE);
+}
+
+/** The boxes of one chunk (`chunkOf`): its key, and its paths as `overviewBoxes` draws them. */
+export interface OverviewBoxChunk extends OverviewBoxes {
+  key: number;
+}
+
+interface CachedChunk {
+  nodes: BoxedNode[];
+  boxes: OverviewBoxChunk;
+}
+
+/**
+ * The layer's boxes by chunk (sorted by key), each chunk drawn again only when something drawn in it
+ * changed: one of its boxed nodes is a new object (React Flow replaces an internal node when it moves, is
+ * selected or measured) or another node is in it, or the looks changed (`looksVersion`, all chunks).
+ * Returns the same array while no chunk changed, and an unchanged chunk as the same object, so React
+ * leaves its paths alone. During a drag the dragged node is not boxed (nor was it once the pointer came
+ * over it), so each pointer move costs one pass over the nodes and returns the same array.
  */
 export class OverviewBoxCache {
-  private nodes: BoxedNode[] = [];
+  private chunks = new Map<number, CachedChunk>();
   private looksVersion = -1;
-  private boxes: OverviewBoxes = EMPTY_BOXES;
+  private result: readonly OverviewBoxChunk[] = [];
 
   update(
     nodeLookup: ReadonlyMap<string, BoxedNode>,
     looksVersion: number,
     lookOf: (id: string) => NodeLook,
     colorOf: (type: string | undefined) => string,
-  ): OverviewBoxes {
-    const boxed: BoxedNode[] = [];
-    for (const node of nodeLookup.values()) if (isBoxed(node)) boxed.push(node);
-    if (looksVersion === this.looksVersion && sameNodes(boxed, this.nodes)) return this.boxes;
-    this.nodes = boxed;
+  ): readonly OverviewBoxChunk[] {
+    const grouped = new Map<number, Array<[string, BoxedNode]>>();
+    for (const entry of nodeLookup) {
+      const node = entry[1];
+      if (!isBoxed(node)) continue;
+      const { x, y } = node.internals.positionAbsolute;
+      const key = chunkOf(x, y);
+      const entries = grouped.get(key);
+      if (entries) entries.push(entry);
+      else grouped.set(key, [entry]);
+    }
+    const looksChanged = looksVersion !== this.looksVersion;
+    let changed = looksChanged || grouped.size !== this.chunks.size;
+    const next = new Map<number, CachedChunk>();
+    for (const [key, entries] of grouped) {
+      const cached = this.chunks.get(key);
+      if (cached && !looksChanged && sameNodes(entries, cached.nodes)) {
+        next.set(key, cached);
+        continue;
+      }
+      changed = true;
+      next.set(key, { nodes: entries.map((entry) => entry[1]), boxes: { key, ...overviewBoxes(entries, lookOf, colorOf) } });
+    }
+    this.chunks = next;
     this.looksVersion = looksVersion;
-    this.boxes = overviewBoxes(nodeLookup, lookOf, colorOf);
-    return this.boxes;
+    if (changed) {
+      this.result = [...next.keys()].sort((a, b) => a - b).map((key) => (next.get(key) as CachedChunk).boxes);
+    }
+    return this.result;
   }
 }
 
-function sameNodes(a: readonly BoxedNode[], b: readonly BoxedNode[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+function sameNodes(entries: ReadonlyArray<[string, BoxedNode]>, nodes: readonly BoxedNode[]): boolean {
+  if (entries.length !== nodes.length) return false;
+  for (let index = 0; index < entries.length; index++) if (entries[index][1] !== nodes[index]) return false;
   return true;
 }
 

@@ -9,13 +9,14 @@
  * delete and measuring work as before; in the overview its node elements are hidden (overview.css) except
  * the selected and dragged ones, which it draws itself, and the one under the pointer, revealed by
  * useOverviewHoverReveal so it can be clicked and dragged as before. The boxes follow React Flow's store
- * (positions, selection) and the node status store (problems, run states).
+ * (positions, selection) and the node status store (problems, run states), in square chunks of the canvas
+ * (`CHUNK_SIZE`), each redrawn only when a box in it changes.
  */
 import { type ReactFlowState, useStore } from "@xyflow/react";
 import { memo, useCallback, useContext, useState, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import { getNodeDefinition, isNodeType } from "@/lib/workflow/nodes/registry";
-import { type NodeLook, OverviewBoxCache } from "./overview-node-boxes";
+import { type NodeLook, OverviewBoxCache, type OverviewBoxChunk } from "./overview-node-boxes";
 import { useViewportPortalElement } from "./overview-edge-layer";
 import { NodeStatusContext, type NodeStatusStore } from "./node-status-store";
 
@@ -54,21 +55,32 @@ export const OverviewNodeLayer = memo(function OverviewNodeLayer() {
   const looksVersion = useSyncExternalStore(statusStore.subscribeAll, statusStore.getVersion, noVersion);
   const [cache] = useState(() => new OverviewBoxCache());
   const lookOf = useCallback((id: string) => lookFor(statusStore, id), [statusStore]);
-  const boxes = useStore(
+  const chunks = useStore(
     useCallback((state: ReactFlowState) => cache.update(state.nodeLookup, looksVersion, lookOf, colorOf), [cache, looksVersion, lookOf]),
   );
   const portal = useViewportPortalElement();
   if (!portal) return null;
   return createPortal(
     <svg width={1} height={1} style={layerStyle} aria-hidden="true" data-testid="overview-nodes">
-      {boxes.frames.map(({ look, d }) => (
-        <path key={look} className={frameFill[look]} d={d} data-look={look} />
-      ))}
-      <path className="fill-white dark:fill-zinc-900" d={boxes.bodies || undefined} />
-      {boxes.bands.map(({ color, d }) => (
-        <path key={color} fill={color} d={d} />
+      {chunks.map((chunk) => (
+        <BoxChunk key={chunk.key} chunk={chunk} />
       ))}
     </svg>,
     portal,
+  );
+});
+
+/** One chunk's boxes; the same chunk object renders nothing again. */
+const BoxChunk = memo(function BoxChunk({ chunk }: { chunk: OverviewBoxChunk }) {
+  return (
+    <g>
+      {chunk.frames.map(({ look, d }) => (
+        <path key={look} className={frameFill[look]} d={d} data-look={look} />
+      ))}
+      <path className="fill-white dark:fill-zinc-900" d={chunk.bodies || undefined} />
+      {chunk.bands.map(({ color, d }) => (
+        <path key={color} fill={color} d={d} />
+      ))}
+    </g>
   );
 });
