@@ -21,9 +21,9 @@
  * - a node or edge is not drawn as this assumes (not rendered, an edge of another type).
  *
  * In the overview, React Flow renders only the selected edges; the others are the overview edge layer's
- * paths, and the path of those attached to the dragged nodes is painted from the layer's geometry
- * (`OverviewEdgePathCache.movingPath`). The minimap and the overview's node boxes (which leave the
- * dragged nodes to React Flow) catch up at the drop.
+ * paths, and its moving path (the edges of the nodes React Flow shows, the dragged ones among them) is
+ * painted from the layer's geometry (`OverviewEdgePathCache.movingPath`). The minimap catches up at the
+ * drop; the overview's node boxes do not change (they leave the dragged nodes to React Flow).
  */
 import type { NodeChange, ReactFlowState } from "@xyflow/react";
 import { edgePathData, movedTo, type OverviewEdgePathCache } from "./overview-edge-paths";
