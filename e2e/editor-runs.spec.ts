@@ -109,6 +109,17 @@ test.describe("workflow editor: runs", () => {
     await expect(editor.node("approve").locator("[data-run-status]")).toHaveAttribute("data-run-status", "waiting");
     await expect(editor.node("big").locator("[data-run-status]")).toHaveAttribute("data-run-status", "succeeded");
     await expect(editor.node("done").locator("[data-run-status]")).toHaveAttribute("data-run-status", "pending");
+
+    // approved in the inbox in another tab: the editor follows the run on to its end
+    const inbox = await page.context().newPage();
+    await inbox.goto("/approvals");
+    const approval = inbox.getByTestId("approval-card").filter({ has: inbox.getByRole("heading", { name: "Approve 500" }) });
+    await approval.getByRole("button", { name: "Approve" }).click();
+    await expect(approval.getByTestId("decision-result")).toContainText("Approved by demo@switchyard.local");
+    await inbox.close();
+    await expect(page.getByTestId("run-banner")).toContainText("Succeeded", { timeout: 20_000 });
+    await expect(editor.node("approve").locator("[data-run-status]")).toHaveAttribute("data-run-status", "succeeded");
+    await expect(editor.node("done").locator("[data-run-status]")).toHaveAttribute("data-run-status", "succeeded");
   });
 
   test("resource id fields suggest the workspace's connectors and actions, and say when one does not exist", async ({ page }) => {

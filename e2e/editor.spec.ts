@@ -156,6 +156,19 @@ test.describe("workflow editor", () => {
     await editor.select("llm");
     await expect(editor.panel().getByLabel("Prompt template *")).toHaveValue("Is this a refund request? {{input.question}}");
 
+    // Undo and Redo keep the node being edited selected, its form open and showing the value restored
+    const llmTitle = editor.panel().getByLabel(/^Title/);
+    const titleBefore = await llmTitle.inputValue();
+    await llmTitle.fill("Classify");
+    await expect(editor.node("llm")).toContainText("Classify");
+    await page.getByRole("button", { name: /^Undo/ }).click();
+    await expect(llmTitle).toHaveValue(titleBefore);
+    await expect(editor.node("llm")).toHaveClass(/selected/);
+    await page.getByRole("button", { name: /^Redo/ }).click();
+    await expect(llmTitle).toHaveValue("Classify");
+    await expect(editor.node("llm")).toContainText("Classify");
+    await editor.expectSaved();
+
     // undo and redo through the keyboard
     await page.getByRole("button", { name: "Close node settings" }).click();
     await editor.node("end").click();

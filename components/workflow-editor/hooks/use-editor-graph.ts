@@ -10,7 +10,7 @@ import { edgeIdFor, edgesWithoutNodes, idBaseFor, nextNodeId, renameNode } from 
 import { GraphStore } from "../graph-store";
 import { sourceHandlesOf } from "../node-handles";
 import type { EditorEdge, EditorGraph, EditorNode } from "../types";
-import { useHistory } from "./use-history";
+import { keepSelection, useHistory } from "./use-history";
 
 /**
  * Whether `changes` are one pointer move of a node drag in progress: all of them positions with `dragging:
@@ -204,14 +204,16 @@ export function useEditorGraph(initial: EditorGraph) {
   // and the drop would then be saved with no undo step of its own
   const undo = useCallback(() => {
     if (store.isMoving()) return;
-    const previous = undoHistory(store.get());
-    if (previous) commit(previous, "structure", { resetForm: true });
+    const current = store.get();
+    const previous = undoHistory(current);
+    if (previous) commit(keepSelection(previous, current), "structure", { resetForm: true });
   }, [commit, undoHistory, store]);
 
   const redo = useCallback(() => {
     if (store.isMoving()) return;
-    const next = redoHistory(store.get());
-    if (next) commit(next, "structure", { resetForm: true });
+    const current = store.get();
+    const next = redoHistory(current);
+    if (next) commit(keepSelection(next, current), "structure", { resetForm: true });
   }, [commit, redoHistory, store]);
 
   const autoLayout = useCallback(() => {

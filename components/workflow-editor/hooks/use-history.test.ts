@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EditorGraph, EditorNode } from "../types";
-import { COALESCE_MS, GraphHistory, HISTORY_LIMIT } from "./use-history";
+import { COALESCE_MS, GraphHistory, HISTORY_LIMIT, keepSelection } from "./use-history";
 
 function graph(x: number, extra: Partial<EditorNode> = {}): EditorGraph {
   return {
@@ -63,5 +63,33 @@ describe("GraphHistory", () => {
     expect(undone.length).toBe(HISTORY_LIMIT);
     expect(undone[0]).toBe(HISTORY_LIMIT + 4);
     expect(undone[HISTORY_LIMIT - 1]).toBe(5);
+  });
+});
+
+describe("keepSelection", () => {
+  it("selects again what is selected now, where it still exists, and leaves the rest as restored", () => {
+    const restored: EditorGraph = {
+      nodes: [
+        { id: "a", type: "LLM", position: { x: 0, y: 0 }, data: {} },
+        { id: "b", type: "LLM", position: { x: 9, y: 0 }, data: {} },
+      ] as EditorNode[],
+      edges: [{ id: "e", source: "a", target: "b" }],
+    };
+    const current: EditorGraph = {
+      nodes: [
+        { id: "a", type: "LLM", position: { x: 5, y: 0 }, data: {}, selected: true },
+        { id: "gone", type: "LLM", position: { x: 0, y: 0 }, data: {}, selected: true },
+      ] as EditorNode[],
+      edges: [{ id: "e", source: "a", target: "b", selected: true }],
+    };
+    const kept = keepSelection(restored, current);
+    expect(kept.nodes.map((node) => [node.id, node.position.x, node.selected])).toEqual([
+      ["a", 0, true],
+      ["b", 9, undefined],
+    ]);
+    expect(kept.nodes[1]).toBe(restored.nodes[1]);
+    expect(kept.edges[0].selected).toBe(true);
+    // nothing selected now: the restored graph itself
+    expect(keepSelection(restored, restored)).toBe(restored);
   });
 });

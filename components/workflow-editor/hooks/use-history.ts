@@ -70,6 +70,21 @@ export class GraphHistory {
   }
 }
 
+/**
+ * `restored` (a graph undo or redo gives back, without selection) with what is selected in `current` still
+ * selected where it still exists: selection is not history, so an undo does not close the side panel of
+ * the node being edited. Nodes and edges not selected are returned as they are.
+ */
+export function keepSelection(restored: EditorGraph, current: EditorGraph): EditorGraph {
+  const nodes = new Set(current.nodes.filter((node) => node.selected).map((node) => node.id));
+  const edges = new Set(current.edges.filter((edge) => edge.selected).map((edge) => edge.id));
+  if (nodes.size === 0 && edges.size === 0) return restored;
+  return {
+    nodes: restored.nodes.map((node) => (nodes.has(node.id) ? { ...node, selected: true } : node)),
+    edges: restored.edges.map((edge) => (edges.has(edge.id) ? { ...edge, selected: true } : edge)),
+  };
+}
+
 /** A GraphHistory for a component, with whether there is anything to undo and to redo as state. */
 export function useHistory() {
   const [history] = useState(() => new GraphHistory());

@@ -43,9 +43,12 @@ const EVENT_TYPES = [
 /**
  * Follows a run's events over SSE (/api/runs/:id/events, spec §9) and paints them on the canvas: each
  * node's status and elapsed time go to the node status store (only that node re-renders); the details
- * (inputs, outputs, error, approval) are kept for the side panel. The stream ends at `run.ended` or
- * `run.waiting`; the watcher closes it then (a waiting run resumes elsewhere, after a decision). `watch`
- * replays a run's events from the first (so a run found on reload is painted as it stands) and follows it.
+ * (inputs, outputs, error, approval) are kept for the side panel. The server ends the stream at `run.ended`
+ * or `run.waiting`. At `run.ended` the watcher closes it; at `run.waiting` it lets EventSource reconnect
+ * (with Last-Event-ID, after its retry delay, ~3 s), and that stream stays open until the run moves on: a
+ * waiting run resumes wherever its approval is decided (the inbox, another tab, the API), and the canvas
+ * follows it there. `watch` replays a run's events from the first (so a run found on reload is painted as
+ * it stands) and follows it.
  */
 export function useRunWatcher(store: NodeStatusStore) {
   const [run, setRun] = useState<RunView | null>(null);
@@ -138,8 +141,8 @@ export function useRunWatcher(store: NodeStatusStore) {
             if (nodeId) updateNode(nodeId, { status: "running" });
             break;
           case "run.waiting":
-            setRun((current) => current && { ...current, status: "waiting", connection: "closed" });
-            events.close();
+            // not closed: EventSource reconnects after the stream ends and follows the decision (see above)
+            setRun((current) => current && { ...current, status: "waiting" });
             break;
           case "run.ended":
             setRun(
