@@ -7,7 +7,7 @@
  */
 import { getBezierPath, Position } from "@xyflow/react";
 import { isShownInOverview } from "./overview-flow-nodes";
-import { chunkOf } from "./overview-node-boxes";
+import { addToChunk, ChunkCache, chunkOf, sameParts } from "./overview-chunks";
 import type { EditorEdge } from "./types";
 
 /** A handle as React Flow measured it: its box relative to the node (flow units) and its side. */
@@ -139,7 +139,7 @@ export class OverviewEdgePathCache {
   private segments = new Map<string, CachedSegment>();
   private readonly knownHandles = new Map<string, NodeHandleBounds>();
   private movingParts: string[] = [];
-  private idleChunks = new Map<number, { parts: string[]; chunk: IdleEdgeChunk }>();
+  private readonly idleChunks = new ChunkCache<string, IdleEdgeChunk>();
   private paths: OverviewEdgePaths = EMPTY_PATHS;
 
   /** The paths of `edges` with node positions and handles from `nodeLookup` (the same object when nothing changed). */
@@ -181,30 +181,15 @@ export class OverviewEdgePathCache {
         movingParts.push(segment.path);
         continue;
       }
-      const key = chunkOf(source.internals.positionAbsolute.x, source.internals.positionAbsolute.y);
-      const parts = idleParts.get(key);
-      if (parts) parts.push(segment.path);
-      else idleParts.set(key, [segment.path]);
+      addToChunk(idleParts, chunkOf(source.internals.positionAbsolute.x, source.internals.positionAbsolute.y), segment.path);
     }
     this.segments = segments;
-    let { idle, moving } = this.paths;
+    let moving = this.paths.moving;
     if (!sameParts(movingParts, this.movingParts)) {
       moving = movingParts.join("");
       this.movingParts = movingParts;
     }
-    let idleChanged = idleParts.size !== this.idleChunks.size;
-    const idleChunks = new Map<number, { parts: string[]; chunk: IdleEdgeChunk }>();
-    for (const [key, parts] of idleParts) {
-      const cached = this.idleChunks.get(key);
-      if (cached && sameParts(parts, cached.parts)) {
-        idleChunks.set(key, cached);
-        continue;
-      }
-      idleChanged = true;
-      idleChunks.set(key, { parts, chunk: { key, d: parts.join("") } });
-    }
-    this.idleChunks = idleChunks;
-    if (idleChanged) idle = [...idleChunks.keys()].sort((a, b) => a - b).map((key) => idleChunks.get(key)?.chunk as IdleEdgeChunk);
+    const idle = this.idleChunks.update(idleParts, (key, parts) => ({ key, d: parts.join("") }));
     if (idle !== this.paths.idle || moving !== this.paths.moving) this.paths = { idle, moving };
     return this.paths;
   }
@@ -235,10 +220,4 @@ export class OverviewEdgePathCache {
     if (measured) this.knownHandles.set(id, measured);
     return measured ?? this.knownHandles.get(id);
   }
-}
-
-function sameParts(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
-  return true;
 }

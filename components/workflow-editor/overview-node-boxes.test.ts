@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { REVEALED_CLASS } from "./overview-flow-nodes";
-import { type BoxedNode, boxesInside, CHUNK_SIZE, chunkOf, nodeAt, OverviewBoxCache, overviewBoxes } from "./overview-node-boxes";
+import { CHUNK_SIZE, chunkOf } from "./overview-chunks";
+import { type BoxedNode, boxesInside, nodeAt, OverviewBoxCache, overviewBoxes } from "./overview-node-boxes";
 
 /** A node as React Flow measures the overview shell: 240 × 64. */
 function node(x: number, y: number, extra: Partial<BoxedNode> = {}, z = 0): BoxedNode {

@@ -7,6 +7,7 @@
  * a band in its type's colour on the left, the body inside.
  */
 import type { NodeRunState } from "./node-status-store";
+import { addToChunk, ChunkCache, chunkOf } from "./overview-chunks";
 import { isShownInOverview } from "./overview-flow-nodes";
 
 /** What the frame of a box shows: a run state, validation problems, or neither. */
@@ -82,43 +83,25 @@ export function overviewBoxes(
   };
 }
 
-/**
- * The side of the square areas (flow units) the layers split the canvas into: a node's box is drawn in
- * the chunk of its top left corner, an edge in its source node's. A change then rebuilds, and Chromium
- * parses and repaints, one chunk's paths (a few dozen nodes) instead of paths of every node: on the
- * 1,000-node bench workflow in view, a whole layer's path data is ~40 KB a path, and pointing at a box
- * (which hands the node to React Flow) rebuilt both layers twice: ~9 ms of script per box pointed at in a
- * CPU profile, half of it setting those paths' `d`.
- */
-export const CHUNK_SIZE = 1500;
-
-/** The chunk of the point (x, y) (flow units): a number, unique while |y| / CHUNK_SIZE < 50,000. */
-export function chunkOf(x: number, y: number): number {
-  return Math.floor(x / CHUNK_SIZE) * 100_003 + Math.floor(y / CHUNK_SIZE);
-}
-
 /** The boxes of one chunk (`chunkOf`): its key, and its paths as `overviewBoxes` draws them. */
 export interface OverviewBoxChunk extends OverviewBoxes {
   key: number;
 }
 
-interface CachedChunk {
-  nodes: BoxedNode[];
-  boxes: OverviewBoxChunk;
-}
+type Entry = [string, BoxedNode];
 
 /**
- * The layer's boxes by chunk (sorted by key), each chunk drawn again only when something drawn in it
- * changed: one of its boxed nodes is a new object (React Flow replaces an internal node when it moves, is
- * selected or measured) or another node is in it, or the looks changed (`looksVersion`, all chunks).
- * Returns the same array while no chunk changed, and an unchanged chunk as the same object, so React
- * leaves its paths alone. During a drag the dragged node is not boxed (nor was it once the pointer came
- * over it), so each pointer move costs one pass over the nodes and returns the same array.
+ * The layer's boxes by chunk (overview-chunks.ts, sorted by key), each chunk drawn again only when
+ * something drawn in it changed: one of its boxed nodes is a new object (React Flow replaces an internal
+ * node when it moves, is selected or measured) or another node is in it, or the looks changed
+ * (`looksVersion`, all chunks). Returns the same array while no chunk changed, and an unchanged chunk as
+ * the same object, so React leaves its paths alone. During a drag the dragged node is not boxed (nor was it
+ * once the pointer came over it), so each pointer move costs one pass over the nodes and returns the same
+ * array.
  */
 export class OverviewBoxCache {
-  private chunks = new Map<number, CachedChunk>();
+  private readonly chunks = new ChunkCache<Entry, OverviewBoxChunk>((a, b) => a[1] === b[1]);
   private looksVersion = -1;
-  private result: readonly OverviewBoxChunk[] = [];
 
   update(
     nodeLookup: ReadonlyMap<string, BoxedNode>,
@@ -126,41 +109,16 @@ export class OverviewBoxCache {
     lookOf: (id: string) => NodeLook,
     colorOf: (type: string | undefined) => string,
   ): readonly OverviewBoxChunk[] {
-    const grouped = new Map<number, Array<[string, BoxedNode]>>();
+    const grouped = new Map<number, Entry[]>();
     for (const entry of nodeLookup) {
       const node = entry[1];
       if (!isBoxed(node)) continue;
-      const { x, y } = node.internals.positionAbsolute;
-      const key = chunkOf(x, y);
-      const entries = grouped.get(key);
-      if (entries) entries.push(entry);
-      else grouped.set(key, [entry]);
+      addToChunk(grouped, chunkOf(node.internals.positionAbsolute.x, node.internals.positionAbsolute.y), entry);
     }
     const looksChanged = looksVersion !== this.looksVersion;
-    let changed = looksChanged || grouped.size !== this.chunks.size;
-    const next = new Map<number, CachedChunk>();
-    for (const [key, entries] of grouped) {
-      const cached = this.chunks.get(key);
-      if (cached && !looksChanged && sameNodes(entries, cached.nodes)) {
-        next.set(key, cached);
-        continue;
-      }
-      changed = true;
-      next.set(key, { nodes: entries.map((entry) => entry[1]), boxes: { key, ...overviewBoxes(entries, lookOf, colorOf) } });
-    }
-    this.chunks = next;
     this.looksVersion = looksVersion;
-    if (changed) {
-      this.result = [...next.keys()].sort((a, b) => a - b).map((key) => (next.get(key) as CachedChunk).boxes);
-    }
-    return this.result;
+    return this.chunks.update(grouped, (key, entries) => ({ key, ...overviewBoxes(entries, lookOf, colorOf) }), looksChanged);
   }
-}
-
-function sameNodes(entries: ReadonlyArray<[string, BoxedNode]>, nodes: readonly BoxedNode[]): boolean {
-  if (entries.length !== nodes.length) return false;
-  for (let index = 0; index < entries.length; index++) if (entries[index][1] !== nodes[index]) return false;
-  return true;
 }
 
 /**

@@ -10,7 +10,7 @@
  * the selected and dragged ones, which it draws itself, and the one under the pointer, revealed by
  * useOverviewHoverReveal so it can be clicked and dragged as before. The boxes follow React Flow's store
  * (positions, selection) and the node status store (problems, run states), in square chunks of the canvas
- * (`CHUNK_SIZE`), each redrawn only when a box in it changes.
+ * (overview-chunks.ts), each redrawn only when a box in it changes.
  */
 import { type ReactFlowState, useStore } from "@xyflow/react";
 import { memo, useCallback, useContext, useState, useSyncExternalStore } from "react";

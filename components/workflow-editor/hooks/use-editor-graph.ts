@@ -202,19 +202,18 @@ export function useEditorGraph(initial: EditorGraph) {
 
   // not while a node is being dragged: React Flow would put it back under the pointer on the next move,
   // and the drop would then be saved with no undo step of its own
-  const undo = useCallback(() => {
-    if (store.isMoving()) return;
-    const current = store.get();
-    const previous = undoHistory(current);
-    if (previous) commit(keepSelection(previous, current), "structure", { resetForm: true });
-  }, [commit, undoHistory, store]);
-
-  const redo = useCallback(() => {
-    if (store.isMoving()) return;
-    const current = store.get();
-    const next = redoHistory(current);
-    if (next) commit(keepSelection(next, current), "structure", { resetForm: true });
-  }, [commit, redoHistory, store]);
+  /** Puts back the graph an undo or redo `step` gives, keeping the current selection (not while a node is held). */
+  const restore = useCallback(
+    (step: (current: EditorGraph) => EditorGraph | null) => {
+      if (store.isMoving()) return;
+      const current = store.get();
+      const restored = step(current);
+      if (restored) commit(keepSelection(restored, current), "structure", { resetForm: true });
+    },
+    [commit, store],
+  );
+  const undo = useCallback(() => restore(undoHistory), [restore, undoHistory]);
+  const redo = useCallback(() => restore(redoHistory), [restore, redoHistory]);
 
   const autoLayout = useCallback(() => {
     const current = store.get();

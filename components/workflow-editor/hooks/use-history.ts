@@ -28,7 +28,7 @@ function strip(graph: EditorGraph): EditorGraph {
  */
 export class GraphHistory {
   private readonly past: EditorGraph[] = [];
-  private future: EditorGraph[] = [];
+  private readonly future: EditorGraph[] = [];
   private last: { key: string; at: number } | null = null;
 
   /** Records `before` as an undo step (none when it coalesces with the last); clears the redo steps. `now` in ms. */
@@ -40,25 +40,26 @@ export class GraphHistory {
     this.last = coalesceKey ? { key: coalesceKey, at: now } : null;
     this.past.push(before);
     if (this.past.length > HISTORY_LIMIT) this.past.shift();
-    this.future = [];
+    this.future.length = 0;
   }
 
   /** The graph before the last step (without selection or drag state), keeping `current` to redo; null when there is none. */
   undo(current: EditorGraph): EditorGraph | null {
-    const previous = this.past.pop();
-    if (!previous) return null;
-    this.future.push(current);
-    this.last = null;
-    return strip(previous);
+    return this.step(this.past, this.future, current);
   }
 
   /** The graph the last undo left (without selection or drag state), keeping `current` to undo; null when there is none. */
   redo(current: EditorGraph): EditorGraph | null {
-    const next = this.future.pop();
-    if (!next) return null;
-    this.past.push(current);
+    return this.step(this.future, this.past, current);
+  }
+
+  /** Takes the last graph of `from`, keeping `current` in `to`: an undo or a redo. */
+  private step(from: EditorGraph[], to: EditorGraph[], current: EditorGraph): EditorGraph | null {
+    const graph = from.pop();
+    if (!graph) return null;
+    to.push(current);
     this.last = null;
-    return strip(next);
+    return strip(graph);
   }
 
   get canUndo(): boolean {
