@@ -32,6 +32,7 @@ const handles = {
 function internalNode(id: string, x: number, y: number, dragging: boolean) {
   return {
     id,
+    type: "LLM",
     position: { x, y },
     data: {},
     dragging,
@@ -128,7 +129,7 @@ describe("DragPainter", () => {
     expect(e1.paths[0].attributes.size).toBe(0);
   });
 
-  it("draws the overview layer's moving path from its geometry, and an edge not rendered at the drop", () => {
+  it("draws the overview layer's moving path from its geometry (the zoomed-out shell's handles), and an edge not rendered at the drop", () => {
     const painter = new DragPainter();
     painter.synced([0, 0, 1]);
     const cache = new OverviewEdgePathCache();
@@ -140,7 +141,8 @@ describe("DragPainter", () => {
       'path[data-overview-edges="moving"]': moving,
     });
     expect(painter.paint(move, state({ dom: overviewDom }), cache)).toBe(true);
-    expect(moving.attributes.get("d")).toBe("M246,32 C275,32 275,72 304,72M556,72 C575,72 575,32 594,32");
+    // start's source anchor (242, 32) to n1's target anchor at (328, 72); n1's (552, 72) to end's (618, 32)
+    expect(moving.attributes.get("d")).toBe("M242,32 C285,32 285,72 328,72M552,72 C585,72 585,32 618,32");
     expect(node.style.transform).toBe("translate(310px,40px)");
   });
 });

@@ -51,3 +51,37 @@ export function geometryFor(type: string, sources: readonly SourceHandle[]): { w
   });
   return { width: NODE_WIDTH, height, handles };
 }
+
+/**
+ * The zoomed-out shells' size in px (CompactShell and OverviewShell in nodes/zoomed-out-shells.tsx:
+ * `h-16 w-60`, 4 px borders, the left one 24 px), whatever the node's config and run state. The overview's
+ * layers draw every box and edge from it, not from the size React Flow measured last: a node off screen
+ * keeps the size it was measured at in full detail, taller with named handles or a run's status footer.
+ */
+export const ZOOMED_OUT_WIDTH = 240;
+export const ZOOMED_OUT_HEIGHT = 64;
+const ZOOMED_OUT_BORDER = 4;
+const ZOOMED_OUT_BAND = 24;
+
+/**
+ * The handles (positions relative to the node's top-left corner, px) of a node of `type` drawn by a
+ * zoomed-out shell, with `sources` its source handles in display order (sourceHandlesOf), as React Flow
+ * measures them: CSS places a handle from the shell's padding box (inside the borders), 6 px out of its
+ * side (`-left-1.5` / `-right-1.5`) and its top edge 6 px above its centre (`-mt-1.5`), the target at half
+ * the height and source i of n at (i + 1) / (n + 1) of it (`handleTop`). e2e/editor.spec.ts compares edges
+ * drawn from them with React Flow's at the compact level.
+ */
+export function zoomedOutHandlesFor(type: string, sources: readonly SourceHandle[]): NodeHandle[] {
+  const inner = ZOOMED_OUT_HEIGHT - 2 * ZOOMED_OUT_BORDER;
+  const size = { width: HANDLE_SIZE, height: HANDLE_SIZE };
+  const handles: NodeHandle[] = [];
+  if (type !== "START") {
+    const y = ZOOMED_OUT_BORDER + inner / 2 - HANDLE_SIZE / 2;
+    handles.push({ id: null, type: "target", position: LEFT, x: ZOOMED_OUT_BAND - HANDLE_SIZE / 2, y, ...size });
+  }
+  sources.forEach((id, index) => {
+    const y = ZOOMED_OUT_BORDER + ((index + 1) / (sources.length + 1)) * inner - HANDLE_SIZE / 2;
+    handles.push({ id, type: "source", position: RIGHT, x: ZOOMED_OUT_WIDTH - ZOOMED_OUT_BORDER - HANDLE_SIZE / 2, y, ...size });
+  });
+  return handles;
+}

@@ -1,11 +1,14 @@
 /**
  * The geometry of the overview's edge layer: every edge of a far zoomed-out canvas drawn as a few SVG paths
  * (one per look) instead of one React Flow edge component each. Each edge is the curve React Flow's default
- * (bezier) edge draws, between the same points: the handle anchors React Flow measured
- * (`getEdgePosition` and `getHandlePosition` in @xyflow/system, strict connection mode), so an edge does
- * not move when the canvas switches between the layer and React Flow's own edges.
+ * (bezier) edge draws, between the same points: the handle anchors of the zoomed-out shell
+ * (`zoomedOutHandlesFor`, what React Flow measures on a node drawn in the overview or at the compact level;
+ * anchored as `getEdgePosition` and `getHandlePosition` in @xyflow/system do, strict connection mode), so an
+ * edge does not move when the canvas switches between the layer and React Flow's own edges.
  */
 import { getBezierPath, Position } from "@xyflow/react";
+import { zoomedOutHandlesFor } from "./node-geometry";
+import { sourceHandlesOf } from "./node-handles";
 import { isShownInOverview } from "./overview-flow-nodes";
 import { addToChunk, ChunkCache, chunkOf, sameParts } from "./overview-chunks";
 import type { EditorEdge } from "./types";
@@ -23,8 +26,13 @@ interface HandleBounds {
 /** A node's measured handles, as React Flow keeps them (`internals.handleBounds`). */
 type NodeHandleBounds = { source: readonly HandleBounds[] | null; target: readonly HandleBounds[] | null };
 
-/** What the geometry reads of one of React Flow's internal nodes (`InternalNode`): where it is, its measured handles. */
+/**
+ * What the geometry reads of one of React Flow's internal nodes (`InternalNode`): where it is, its type and
+ * config (which give its handles), its measured handles (`edgePathData`'s default).
+ */
 export interface AnchoredNode {
+  type?: string;
+  data?: Record<string, unknown>;
   selected?: boolean;
   dragging?: boolean;
   className?: string;
@@ -130,14 +138,15 @@ interface CachedSegment {
  * store update (pan, zoom, every pointer move of a drag) costs a pass over the edges and, during a drag,
  * the few edges of the dragged node; the idle chunks keep the same objects and React leaves them alone.
  *
- * A node's handles are the last ones React Flow measured for it: React Flow forgets the handles of a node
- * it stops rendering because it is hidden (`updateNodeInternals`), and in the overview the nodes the box
- * layer draws are hidden (overview-flow-nodes.ts). Handles depend on the node's config, which the overview
- * does not edit (the side panel edits the selected node, which React Flow renders and measures again).
+ * A node's handles are the zoomed-out shell's (`zoomedOutHandlesFor`), worked out once per config object,
+ * not the ones React Flow measured last: React Flow forgets the handles of a node it stops rendering
+ * because it is hidden (`updateNodeInternals`), as the nodes the box layer draws are
+ * (overview-flow-nodes.ts), and a node that was off screen since it was measured in full detail has that
+ * level's handles (further down on a node with named handles or a run's status footer).
  */
 export class OverviewEdgePathCache {
   private segments = new Map<string, CachedSegment>();
-  private readonly knownHandles = new Map<string, NodeHandleBounds>();
+  private readonly shellHandles = new WeakMap<object, { type: string; bounds: NodeHandleBounds }>();
   private movingParts: string[] = [];
   private readonly idleChunks = new ChunkCache<string, IdleEdgeChunk>();
   private paths: OverviewEdgePaths = EMPTY_PATHS;
@@ -152,8 +161,8 @@ export class OverviewEdgePathCache {
       const source = nodeLookup.get(edge.source);
       const target = nodeLookup.get(edge.target);
       if (!source || !target) continue;
-      const sourceBounds = this.handlesOf(edge.source, source);
-      const targetBounds = this.handlesOf(edge.target, target);
+      const sourceBounds = this.handlesOf(source);
+      const targetBounds = this.handlesOf(target);
       let segment = this.segments.get(edge.id);
       if (
         !segment ||
@@ -214,10 +223,20 @@ export class OverviewEdgePathCache {
     return path;
   }
 
-  /** The node's measured handles, or the last ones measured when React Flow no longer has them. */
-  private handlesOf(id: string, node: AnchoredNode): NodeHandleBounds | undefined {
-    const measured = node.internals.handleBounds;
-    if (measured) this.knownHandles.set(id, measured);
-    return measured ?? this.knownHandles.get(id);
+  /** The zoomed-out shell's handles of `node`'s type and config; none for a node without them. */
+  private handlesOf(node: AnchoredNode): NodeHandleBounds | undefined {
+    const { type, data } = node;
+    if (!type || !data) return undefined;
+    const known = this.shellHandles.get(data);
+    if (known && known.type === type) return known.bounds;
+    const source: HandleBounds[] = [];
+    const target: HandleBounds[] = [];
+    for (const handle of zoomedOutHandlesFor(type, sourceHandlesOf(type, data))) {
+      const { id, x, y, width = 0, height = 0, position } = handle;
+      (handle.type === "source" ? source : target).push({ id, x, y, width, height, position });
+    }
+    const bounds = { source, target };
+    this.shellHandles.set(data, { type, bounds });
+    return bounds;
   }
 }

@@ -3,9 +3,12 @@ import { REVEALED_CLASS } from "./overview-flow-nodes";
 import { CHUNK_SIZE, chunkOf } from "./overview-chunks";
 import { type BoxedNode, boxesInside, nodeAt, OverviewBoxCache, overviewBoxes } from "./overview-node-boxes";
 
-/** A node as React Flow measures the overview shell: 240 × 64. */
+/**
+ * A node last measured in full detail with a run's status footer (240 × 151), as React Flow keeps a node it
+ * has not rendered since: its box is the overview shell's 240 × 64 all the same.
+ */
 function node(x: number, y: number, extra: Partial<BoxedNode> = {}, z = 0): BoxedNode {
-  return { type: "LLM", measured: { width: 240, height: 64 }, internals: { positionAbsolute: { x, y }, z }, ...extra };
+  return { type: "LLM", measured: { width: 240, height: 151 }, internals: { positionAbsolute: { x, y }, z }, ...extra };
 }
 
 const colorOf = (type: string | undefined) => (type === "LLM" ? "#7c3aed" : "#0d9488");
@@ -130,7 +133,7 @@ describe("OverviewBoxCache", () => {
 });
 
 describe("nodeAt", () => {
-  it("finds the node whose box holds the point, the one on top where boxes overlap, and none between nodes", () => {
+  it("finds the node whose box (the overview shell's 240 × 64, not its last measured size) holds the point, the one on top where boxes overlap, and none between nodes", () => {
     const nodes = new Map([
       ["low", node(0, 0, {}, 0)],
       ["high", node(100, 0, {}, 1000)],
@@ -143,6 +146,7 @@ describe("nodeAt", () => {
     expect(nodeAt(nodes, 250, 30)).toBe("high");
     expect(nodeAt(nodes, 400, 30)).toBe("later");
     expect(nodeAt(nodes, 50, 120)).toBe("hidden");
+    // under the box, though inside the 151 px the node was last measured at
     expect(nodeAt(nodes, 50, 80)).toBeNull();
     expect(nodeAt(nodes, 50, 170)).toBeNull();
   });
@@ -150,7 +154,7 @@ describe("nodeAt", () => {
 
 describe("boxesInside", () => {
   function internal(x: number, y: number, extra: Partial<BoxedNode> = {}): BoxedNode {
-    return { hidden: true, measured: { width: 240, height: 64 }, internals: { positionAbsolute: { x, y } }, ...extra };
+    return { hidden: true, measured: { width: 240, height: 151 }, internals: { positionAbsolute: { x, y } }, ...extra };
   }
 
   it("finds the hidden, unselected, selectable nodes wholly inside the rectangle, converted by pan and zoom", () => {
@@ -161,9 +165,11 @@ describe("boxesInside", () => {
       ["shown", internal(300, 100, { hidden: false })],
       ["locked", internal(300, 100, { selectable: false })],
       ["left", internal(0, 0)],
+      // its box (to y 164) is inside; the 151 px it was last measured at (to y 251) would not be
+      ["box inside", internal(600, 100)],
     ]);
     // screen (39, 9)–(97, 29) at pan (10, 10), zoom 0.1: flow (290, -10)–(870, 190)
-    expect(boxesInside(lookup, { x: 39, y: 9, width: 58, height: 20 }, [10, 10, 0.1])).toEqual(["inside"]);
+    expect(boxesInside(lookup, { x: 39, y: 9, width: 58, height: 20 }, [10, 10, 0.1])).toEqual(["inside", "box inside"]);
     expect(boxesInside(lookup, { x: 0, y: 0, width: 5, height: 5 }, [10, 10, 0.1])).toEqual([]);
   });
 });

@@ -4,8 +4,13 @@
  * With 1,000 nodes in view each node element was its own paint chunk (React Flow places a node with a
  * transform), and Chromium painted and layerized all of them again on every frame of a drag. The box is
  * the overview shell's (OverviewShell in nodes/zoomed-out-shells.tsx): a frame in the node's state colour,
- * a band in its type's colour on the left, the body inside.
+ * a band in its type's colour on the left, the body inside, at that shell's size (ZOOMED_OUT_WIDTH ×
+ * ZOOMED_OUT_HEIGHT), not at the size React Flow measured last: a node off screen since it was measured in
+ * full detail keeps that size, taller with named handles or a run's status footer, and on a tight layout
+ * such boxes overlapped into one block. Pointing at a box (`nodeAt`) and box selection (`boxesInside`) use
+ * the same size, which is also the size of the node React Flow shows when the pointer is over it.
  */
+import { ZOOMED_OUT_HEIGHT as HEIGHT, ZOOMED_OUT_WIDTH as WIDTH } from "./node-geometry";
 import type { NodeRunState } from "./node-status-store";
 import { addToChunk, ChunkCache, chunkOf } from "./overview-chunks";
 import { isShownInOverview } from "./overview-flow-nodes";
@@ -67,13 +72,11 @@ export function overviewBoxes(
   for (const [id, node] of nodes) {
     if (!isBoxed(node)) continue;
     const { x, y } = node.internals.positionAbsolute;
-    const width = node.measured?.width ?? 0;
-    const height = node.measured?.height ?? 0;
     const look = lookOf(id);
     const color = colorOf(node.type);
-    (frames.get(look) ?? frames.set(look, []).get(look))?.push(rect(x, y, width, height));
-    (bands.get(color) ?? bands.set(color, []).get(color))?.push(rect(x, y, BAND_WIDTH, height));
-    bodies.push(rect(x + BAND_WIDTH, y + FRAME_WIDTH, width - BAND_WIDTH - FRAME_WIDTH, height - 2 * FRAME_WIDTH));
+    (frames.get(look) ?? frames.set(look, []).get(look))?.push(rect(x, y, WIDTH, HEIGHT));
+    (bands.get(color) ?? bands.set(color, []).get(color))?.push(rect(x, y, BAND_WIDTH, HEIGHT));
+    bodies.push(rect(x + BAND_WIDTH, y + FRAME_WIDTH, WIDTH - BAND_WIDTH - FRAME_WIDTH, HEIGHT - 2 * FRAME_WIDTH));
   }
   if (bodies.length === 0) return EMPTY_BOXES;
   return {
@@ -122,18 +125,16 @@ export class OverviewBoxCache {
 }
 
 /**
- * The id of the node drawn at (x, y) (flow units): of the nodes whose measured box contains the point
- * (hidden ones too: the overview's boxes), the one React Flow draws on top (highest z, then the later
- * one); null when none.
+ * The id of the node drawn at (x, y) (flow units) in the overview: of the nodes whose box (ZOOMED_OUT_WIDTH ×
+ * ZOOMED_OUT_HEIGHT) contains the point (hidden ones too: the overview's boxes), the one React Flow draws on
+ * top (highest z, then the later one); null when none.
  */
 export function nodeAt(nodeLookup: ReadonlyMap<string, BoxedNode>, x: number, y: number): string | null {
   let found: string | null = null;
   let foundZ = Number.NEGATIVE_INFINITY;
   for (const [id, node] of nodeLookup) {
     const { x: left, y: top } = node.internals.positionAbsolute;
-    const width = node.measured?.width ?? 0;
-    const height = node.measured?.height ?? 0;
-    if (x < left || y < top || x > left + width || y > top + height) continue;
+    if (x < left || y < top || x > left + WIDTH || y > top + HEIGHT) continue;
     const z = node.internals.z ?? 0;
     if (z >= foundZ) {
       found = id;
@@ -152,8 +153,9 @@ export interface SelectionRect {
 }
 
 /**
- * The ids of the hidden, unselected, selectable nodes wholly inside `rect` (screen px, converted with the
- * viewport `transform` [x, y, zoom]), in lookup order: the overview's boxes a selection rectangle covers.
+ * The ids of the hidden, unselected, selectable nodes whose box (ZOOMED_OUT_WIDTH × ZOOMED_OUT_HEIGHT) is
+ * wholly inside `rect` (screen px, converted with the viewport `transform` [x, y, zoom]), in lookup order:
+ * the overview's boxes a selection rectangle covers.
  * Wholly inside, as React Flow's default `SelectionMode.Full` selects the nodes it renders.
  */
 export function boxesInside(
@@ -169,10 +171,8 @@ export function boxesInside(
   const inside: string[] = [];
   for (const [id, node] of nodeLookup) {
     if (!node.hidden || node.selected || node.selectable === false) continue;
-    const width = node.measured?.width ?? 0;
-    const height = node.measured?.height ?? 0;
     const { x, y } = node.internals.positionAbsolute;
-    if (x >= left && y >= top && x + width <= right && y + height <= bottom) inside.push(id);
+    if (x >= left && y >= top && x + WIDTH <= right && y + HEIGHT <= bottom) inside.push(id);
   }
   return inside;
 }
