@@ -13,6 +13,8 @@ import { Panel, type ReactFlowState, useReactFlow, useStore } from "@xyflow/reac
 import { memo, type PointerEvent, useEffect, useMemo, useRef, useState } from "react";
 import type { EditorNode } from "./types";
 
+/** The smallest node (CSS px in the minimap, both sides) drawn with rounded corners (2 px). */
+const ROUNDED_MIN_PX = 8;
 /** Size of a node not measured yet (flow units; a node renderer is 240 px wide). */
 const DEFAULT_NODE_WIDTH = 240;
 const DEFAULT_NODE_HEIGHT = 80;
@@ -146,7 +148,11 @@ export const EditorMinimap = memo(function EditorMinimap({
       for (const rect of colored) {
         const width = Math.max(rect.width * toPx, MIN_NODE_PX);
         const height = Math.max(rect.height * toPx, MIN_NODE_PX);
-        context.roundRect((rect.x - view.x) * toPx, (rect.y - view.y) * toPx, width, height, Math.min(2, width / 4, height / 4));
+        const x = (rect.x - view.x) * toPx;
+        const y = (rect.y - view.y) * toPx;
+        // rounded corners only where they show: roundRect was ~4 ms of each redraw on 1,000 nodes of 3 px
+        if (width < ROUNDED_MIN_PX || height < ROUNDED_MIN_PX) context.rect(x, y, width, height);
+        else context.roundRect(x, y, width, height, 2);
       }
       context.fill();
     }

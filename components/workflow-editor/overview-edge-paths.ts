@@ -161,17 +161,12 @@ export class OverviewEdgePathCache {
       const source = nodeLookup.get(edge.source);
       const target = nodeLookup.get(edge.target);
       if (!source || !target) continue;
-      const sourceBounds = this.handlesOf(source);
-      const targetBounds = this.handlesOf(target);
       let segment = this.segments.get(edge.id);
-      if (
-        !segment ||
-        segment.edge !== edge ||
-        segment.source !== source ||
-        segment.target !== target ||
-        segment.sourceBounds !== sourceBounds ||
-        segment.targetBounds !== targetBounds
-      ) {
+      // the handles (from type and config) and the path are worked out again only when React Flow replaced
+      // an end's internal node (it moved, or its config or selection changed) or the edge changed
+      if (!segment || segment.edge !== edge || segment.source !== source || segment.target !== target) {
+        const sourceBounds = this.handlesOf(source);
+        const targetBounds = this.handlesOf(target);
         const path = edgePathData(source, target, edge.sourceHandle, edge.targetHandle, sourceBounds, targetBounds);
         segment = {
           edge,
