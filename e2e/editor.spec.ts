@@ -371,6 +371,71 @@ test.describe("workflow editor", () => {
     await page.close();
   });
 
+  test("JSON that does not parse is saved as typed and listed; a fail_branch node's error output is offered; a misspelt output is a warning", async ({
+    page,
+  }) => {
+    await signIn(page);
+    const editor = new EditorPage(page);
+    const at = (x: number, y: number) => ({ x, y });
+    await editor.importWorkflow({
+      format: "switchyard.workflow",
+      version: 1,
+      name: "E2E typed JSON",
+      graph: {
+        nodes: [
+          { id: "start", type: "START", position: at(0, 0), data: { variables: [{ name: "q", type: "string", required: true }] } },
+          { id: "llm", type: "LLM", position: at(320, 0), data: { prompt_template: "{{input.q}}", error_strategy: "fail_branch" } },
+          { id: "done", type: "END", position: at(640, -80), data: { output_mapping: { answer: "{{llm.text}}" } } },
+          { id: "failed", type: "END", position: at(640, 120), data: { output_mapping: { why: "{{llm.error.message}}" } } },
+        ],
+        edges: [
+          { id: "e1", source: "start", target: "llm", sourceHandle: null, targetHandle: null },
+          { id: "e2", source: "llm", target: "done", sourceHandle: null, targetHandle: null },
+          { id: "e3", source: "llm", target: "failed", sourceHandle: "error", targetHandle: null },
+        ],
+      },
+    });
+    const problemsCount = page.getByTestId("problems-count");
+    await expect(problemsCount).toHaveText("No problems: ready to publish");
+
+    // the error branch's END uses the failed node's error output: known to the picker, not flagged
+    await editor.select("failed");
+    await expect(editor.panel().getByTestId("reference-problems")).toHaveCount(0);
+    await editor.panel().getByRole("button", { name: "Insert variable into Output mapping 1 value" }).click();
+    await expect(page.getByRole("option", { name: /^llm\.error\.code/ })).toBeVisible();
+    await expect(page.getByRole("option", { name: /^llm\.error\.message/ })).toBeVisible();
+    await page.keyboard.press("Escape");
+    // an output LLM does not have: the workflow validates, the field warns that a run would stop there
+    await editor.panel().getByLabel("Output mapping 1 value", { exact: true }).fill("{{llm.error.message}} {{llm.nope}}");
+    const warning = editor.panel().getByTestId("reference-problems").getByRole("listitem");
+    await expect(warning).toHaveText("{{llm.nope}}: “llm” has no output “nope”: a run would stop here");
+    await expect(warning).toHaveAttribute("data-severity", "warning");
+    await expect(problemsCount).toHaveText("No problems: ready to publish");
+    await editor.panel().getByLabel("Output mapping 1 value", { exact: true }).fill("{{llm.error.message}}");
+
+    // an output schema typed halfway: shown as not JSON, listed as a problem, and saved as typed
+    await editor.select("llm");
+    const typed = '{ "type": "object", "properties": { "answer": { "type": "string" } ';
+    await editor.panel().getByLabel("Output schema").fill(typed);
+    await expect(page.locator("#node-llm-output_schema-error")).toHaveText(/^Not valid JSON: /);
+    await expect(problemsCount).toHaveText("1 problem");
+    await expect(page.getByTestId("problems-list")).toContainText("output_schema: must be an object, not text");
+    await editor.expectSaved();
+    await page.reload();
+    await editor.select("llm");
+    await expect(editor.panel().getByLabel("Output schema")).toHaveValue(typed.trim());
+    await expect(problemsCount).toHaveText("1 problem");
+    // finished, it is JSON again: the problem goes
+    await editor.panel().getByLabel("Output schema").fill(`${typed}}}`);
+    await expect(problemsCount).toHaveText("No problems: ready to publish");
+    await editor.expectSaved();
+    await page.reload();
+    await editor.select("llm");
+    await expect(editor.panel().getByLabel("Output schema")).toHaveValue(
+      JSON.stringify({ type: "object", properties: { answer: { type: "string" } } }, null, 2),
+    );
+  });
+
   test("list: search, rename, duplicate, delete with confirmation", async ({ page }) => {
     await signIn(page);
     await page.goto("/workflows");

@@ -82,8 +82,18 @@ export function outputFieldsOf(node: Pick<EditorNode, "type" | "data">): Variabl
     const mapping = node.data.output_mapping;
     return mapping && typeof mapping === "object" ? Object.keys(mapping).map((path) => ({ path, type: "any" as const })) : [];
   }
-  return schemaOutputFields(node.type) ?? [];
+  const fields = schemaOutputFields(node.type) ?? [];
+  // a node that may fail without stopping the run has an `error` output instead when it fails (spec §5)
+  const strategy = node.data.error_strategy;
+  return strategy === "continue" || strategy === "fail_branch" ? [...fields, ...ERROR_OUTPUT_FIELDS] : fields;
 }
+
+/** The output of a node that failed under `continue` or `fail_branch` (spec §5): `{ error: { code, message } }`. */
+const ERROR_OUTPUT_FIELDS: readonly VariableField[] = [
+  { path: "error", type: "object" },
+  { path: "error.code", type: "string" },
+  { path: "error.message", type: "string" },
+];
 
 /** Ids of the nodes upstream of `nodeId` (its ancestors through edges), nearest first. */
 export function upstreamIds(nodeId: string, edges: readonly EditorEdge[]): string[] {
@@ -125,16 +135,22 @@ export function availableVariables(nodeId: string, nodes: readonly EditorNode[],
   return groups;
 }
 
-/** A reference in a template that the node cannot use, with the reason. */
+/**
+ * A reference in a template that the node cannot use, with the reason. `error`: validation rejects the
+ * workflow for it (spec §4, `unknown_reference`), so it is in the problems list too. `warning`: the workflow
+ * validates, but a run reaching the node would fail (`unresolved_reference`, spec §3), so the field says so.
+ */
 export interface ReferenceProblem {
   reference: TemplateReference;
   message: string;
+  severity: "error" | "warning";
 }
 
 /**
- * The references in `template` that are unknown to the node (spec §3 `unknown_reference`): a root that
- * is neither `env`, `input` nor an upstream node; an `input.x` that START does not declare; a field that
- * an upstream node of a fixed output shape does not have.
+ * The references in `template` that are unknown to the node: errors for a root that is neither `env`,
+ * `input` nor an upstream node, and for an `input.x` that START does not declare (spec §3
+ * `unknown_reference`); a warning for a field that an upstream node of a fixed output shape does not have
+ * (a path is checked only at run time, spec §3 `unresolved_reference`).
  */
 export function referenceProblems(template: string, groups: readonly VariableGroup[], allNodeIds: ReadonlySet<string>): ReferenceProblem[] {
   const problems: ReferenceProblem[] = [];
@@ -151,17 +167,18 @@ export function referenceProblems(template: string, groups: readonly VariableGro
             : allNodeIds.has(reference.root)
               ? `“${reference.root}” is not upstream of this node`
               : `there is no node “${reference.root}”`;
-      problems.push({ reference, message });
+      problems.push({ reference, message, severity: "error" });
       continue;
     }
     const first = reference.path[0];
     if (first === undefined) continue;
     const fixedShape = group.root === "input" || (group.nodeType !== undefined && group.nodeType !== "END");
     if (fixedShape && !group.fields.some((field) => field.path === first || field.path.startsWith(`${first}.`))) {
-      problems.push({
-        reference,
-        message: group.root === "input" ? `START declares no variable “${first}”` : `“${group.root}” has no output “${first}”`,
-      });
+      problems.push(
+        group.root === "input"
+          ? { reference, message: `START declares no variable “${first}”`, severity: "error" }
+          : { reference, message: `“${group.root}” has no output “${first}”: a run would stop here`, severity: "warning" },
+      );
     }
   }
   return problems;

@@ -15,6 +15,7 @@ const KINDS: Record<string, string> = {
   int: "a whole number",
   boolean: "true or false",
   object: "an object",
+  record: "an object",
   array: "a list",
   null: "null",
 };

@@ -50,7 +50,9 @@ function helpFor(field: FieldSpec): string | undefined {
 export function FieldControl(props: ControlProps) {
   const { field, name, idPrefix, control, register, errors, jsonProblems } = props;
   const id = domId(idPrefix, name);
-  const error = errorAt(errors, name) ?? jsonProblems[name];
+  // text that is not JSON is kept as a string (schema-fields.ts): where the schema rejects that, say why
+  const schemaError = errorAt(errors, name);
+  const error = schemaError && jsonProblems[name] ? jsonProblems[name] : schemaError;
   const label = field.optional || field.kind === "boolean" || field.kind === "list" ? field.label : `${field.label} *`;
 
   switch (field.kind) {
@@ -189,6 +191,7 @@ function MapControl({ field, name, control, register, id, error, label }: Contro
                   <TemplateInput
                     id={`${id}-${index}-value`}
                     label={`${field.label} ${index + 1} value`}
+                    labelledByItself
                     value={typeof controlled.value === "string" ? controlled.value : ""}
                     onChange={controlled.onChange}
                     onBlur={controlled.onBlur}

@@ -7,15 +7,21 @@ import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import type { z } from "zod";
 import type { NodeType } from "@/lib/workflow/nodes/node-definition";
 import { getNodeDefinition } from "@/lib/workflow/nodes/registry";
+import { readableZodError } from "@/lib/workflow/zod-messages";
 import { FieldControl } from "./field-controls";
 import { configFieldsFor, dataFromFormValues, type FieldSpec, type FormValues, formValuesFromData } from "./schema-fields";
 
-/** Friendlier texts for zod's generic messages; the schemas' own messages are kept. */
-function friendlyMessage(issue: z.core.$ZodRawIssue): string | undefined {
+/**
+ * Friendlier texts for zod's generic messages, as sentences: the form's own for a missing value, else the
+ * plain words the problems list uses (readableZodError: "Must be at most 2."); the schemas' own messages
+ * are kept.
+ */
+export function friendlyMessage(issue: z.core.$ZodRawIssue): string | undefined {
   if (issue.code === "too_small" && issue.origin === "string" && issue.minimum === 1) return "Required.";
   if (issue.code === "too_small" && issue.origin === "array") return `Add at least ${String(issue.minimum)}.`;
   if (issue.code === "invalid_type" && issue.input === undefined) return "Required.";
-  return undefined;
+  const readable = readableZodError(issue);
+  return readable === undefined ? undefined : `${readable[0].toUpperCase()}${readable.slice(1)}.`;
 }
 
 /** A map or JSON field's errors nest under keys the form does not have; show them on the field. */

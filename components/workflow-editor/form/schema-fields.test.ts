@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { validateGraph } from "@/lib/workflow/validate";
 import { z } from "zod";
 import {
   configFieldsFor,
@@ -195,15 +196,31 @@ describe("data ⇄ form values", () => {
     expect((dataFromFormValues(fields, values).data.conditions as typeof data.conditions)[0].rules[0].value).toBe("{{input.limit}}");
   });
 
-  it("reports JSON that does not parse and keeps the previous value and unknown keys", () => {
+  it("keeps JSON that does not parse as the text typed, reports it, and shows it as typed when the form opens again", () => {
     const fields = configFieldsFor("LLM");
     const previous = { prompt_template: "x", output_schema: { type: "string" }, custom_key: 1 };
-    const values = { ...formValuesFromData(fields, previous), output_schema: "{ not json" };
+    const typed = '{ "type": "object", "properties": { "answer": { "type": "string" } ';
+    const values = { ...formValuesFromData(fields, previous), output_schema: typed };
     const { data, problems } = dataFromFormValues(fields, values, previous);
     expect(Object.keys(problems)).toEqual(["output_schema"]);
     expect(problems.output_schema).toMatch(/^Not valid JSON: /);
-    expect(data.output_schema).toEqual({ type: "string" });
+    // saved with the draft as the text itself; unknown keys survive
+    expect(data.output_schema).toBe(typed.trim());
     expect(data.custom_key).toBe(1);
+    expect(formValuesFromData(fields, data).output_schema).toBe(typed.trim());
+    // the LLM schema takes no text there: the node has an invalid_config problem until the JSON is fixed
+    expect(validateGraph({ nodes: [{ id: "llm", type: "LLM", position: { x: 0, y: 0 }, data }], edges: [] })).toContainEqual({
+      code: "invalid_config",
+      nodeIds: ["llm"],
+      field: "output_schema",
+      message: 'Node "llm" (LLM): output_schema: must be an object, not text',
+    });
+    // a JSON string value is still shown as JSON, so it reads back as the same string
+    expect(formValuesFromData(fields, { output_schema: "[1" }).output_schema).toBe("[1");
+    const start = byKey(configFieldsFor("START"), "variables");
+    if (start.kind !== "list") throw new Error("list expected");
+    expect(formValuesFromData(start.itemFields, { default_value: "42" }).default_value).toBe('"42"');
+    expect(formValuesFromData(start.itemFields, { default_value: "hello" }).default_value).toBe("hello");
   });
 
   it("splits string lists on commas and makes new list items from the schema's defaults", () => {

@@ -211,7 +211,17 @@ function toFormValue(field: FieldSpec, value: unknown): unknown {
     case "scalar":
       return value === undefined || value === null ? "" : String(value);
     case "json":
-      return jsonText(value);
+      // text kept because it did not parse (fromFormValue) is shown as it was typed
+      return typeof value === "string" && !parsesAsJson(value) ? value : jsonText(value);
+  }
+}
+
+function parsesAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -266,8 +276,10 @@ function fromFormValue(field: FieldSpec, value: unknown, path: string, problems:
         return JSON.parse(text);
       } catch (error) {
         if (!(error instanceof SyntaxError)) throw error;
+        // kept as the text itself, so nothing typed is lost: the node's schema then rejects it where a
+        // string does not belong (an output schema), and takes it where one does (a string default value)
         problems[path] = `Not valid JSON: ${error.message}`;
-        return undefined;
+        return text;
       }
     }
   }
@@ -285,9 +297,10 @@ function dataFromValues(fields: FieldSpec[], values: FormValues, prefix: string,
 
 /**
  * A node's `data` from the form's values: empty optional fields are left out, map rows become an
- * object (rows without a key dropped), JSON text is parsed. A JSON text that does not parse is left out
- * of `data` and reported in `problems` under its form path; `keep` carries the members of the previous
- * `data` that the form does not show (unknown keys survive an edit).
+ * object (rows without a key dropped), JSON text is parsed. A JSON text that does not parse is kept in
+ * `data` as the text (a string; formValuesFromData shows it as typed) and reported in `problems` under its
+ * form path; `keep` carries the members of the previous `data` that the form does not show (unknown keys
+ * survive an edit).
  */
 export function dataFromFormValues(
   fields: FieldSpec[],
@@ -298,10 +311,6 @@ export function dataFromFormValues(
   const known = new Set(fields.map((field) => field.key));
   const extra = Object.fromEntries(Object.entries(keep).filter(([key]) => !known.has(key)));
   const data = { ...extra, ...dataFromValues(fields, values, "", problems) };
-  // a JSON field that does not parse keeps its previous value, so nothing valid is lost while typing
-  for (const path of Object.keys(problems)) {
-    if (!path.includes(".") && keep[path] !== undefined) data[path] = keep[path];
-  }
   return { data, problems };
 }
 

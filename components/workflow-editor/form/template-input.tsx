@@ -17,18 +17,21 @@ interface TemplateInputProps {
   multiline: boolean;
   invalid?: boolean;
   placeholder?: string;
+  /** The field's accessible name where no `<label>` names it (a map row's value): `label`. */
+  labelledByItself?: boolean;
 }
 
 /**
  * A template field (spec §3): a text input or text area with a variable picker, in which references the
  * node cannot use are underlined as you type and listed below with the reason.
  */
-export function TemplateInput({ id, label, value, onChange, onBlur, multiline, invalid, placeholder }: TemplateInputProps) {
+export function TemplateInput({ id, label, value, onChange, onBlur, multiline, invalid, placeholder, labelledByItself }: TemplateInputProps) {
   const { groups, allNodeIds } = useVariables();
   const field = useRef<HTMLTextAreaElement | HTMLInputElement | null>(null);
   const mirror = useRef<HTMLDivElement>(null);
   const problems = useMemo(() => referenceProblems(value, groups, allNodeIds), [value, groups, allNodeIds]);
-  const flagged = useMemo(() => new Set(problems.map((problem) => problem.reference.raw)), [problems]);
+  const flagged = useMemo(() => new Map(problems.map((problem) => [problem.reference.raw, problem.severity])), [problems]);
+  const hasErrors = problems.some((problem) => problem.severity === "error");
 
   const insert = (reference: string) => {
     const element = field.current;
@@ -51,7 +54,11 @@ export function TemplateInput({ id, label, value, onChange, onBlur, multiline, i
         highlighted.push(
           <span
             key={index}
-            className={flagged.has(segment.reference.raw) ? "underline decoration-red-500 decoration-wavy decoration-2" : undefined}
+            className={clsx(
+              flagged.has(segment.reference.raw) && "underline decoration-wavy decoration-2",
+              flagged.get(segment.reference.raw) === "error" && "decoration-red-500",
+              flagged.get(segment.reference.raw) === "warning" && "decoration-amber-500",
+            )}
           >
             {segment.reference.raw}
           </span>,
@@ -71,8 +78,9 @@ export function TemplateInput({ id, label, value, onChange, onBlur, multiline, i
     value,
     placeholder,
     spellCheck: false,
-    "aria-invalid": invalid || problems.length > 0 || undefined,
+    "aria-invalid": invalid || hasErrors || undefined,
     "aria-describedby": problems.length > 0 ? `${id}-references` : undefined,
+    "aria-label": labelledByItself ? label : undefined,
     onBlur,
     onScroll: syncScroll,
     className: clsx(inputClass, "font-mono text-[13px] leading-5", multiline ? "min-h-24 resize-y pr-24" : "pr-10"),
@@ -117,9 +125,13 @@ export function TemplateInput({ id, label, value, onChange, onBlur, multiline, i
         </div>
       </div>
       {problems.length > 0 ? (
-        <ul id={`${id}-references`} className="mt-1 space-y-0.5 text-xs text-red-600 dark:text-red-400" data-testid="reference-problems">
+        <ul id={`${id}-references`} className="mt-1 space-y-0.5 text-xs" data-testid="reference-problems">
           {problems.map((problem, index) => (
-            <li key={index}>
+            <li
+              key={index}
+              data-severity={problem.severity}
+              className={problem.severity === "error" ? "text-red-600 dark:text-red-400" : "text-amber-700 dark:text-amber-400"}
+            >
               <code className="font-mono">{problem.reference.raw}</code>: {problem.message}
             </li>
           ))}
