@@ -436,6 +436,75 @@ test.describe("workflow editor", () => {
     );
   });
 
+  test("a save over a newer draft asks which to keep, and cannot be put off; each choice does what it says", async ({ page, context }) => {
+    await signIn(page);
+    const editor = new EditorPage(page);
+    await editor.importWorkflow({
+      format: "switchyard.workflow",
+      version: 1,
+      name: "E2E conflict",
+      graph: {
+        nodes: [
+          { id: "start", type: "START", position: { x: 0, y: 0 }, data: { title: "Start" } },
+          { id: "end", type: "END", position: { x: 320, y: 0 }, data: { title: "End" } },
+        ],
+        edges: [{ id: "e1", source: "start", target: "end", sourceHandle: null, targetHandle: null }],
+      },
+    });
+    const other = await context.newPage();
+    await other.goto(page.url());
+    const otherEditor = new EditorPage(other);
+    await expect(otherEditor.node("end")).toBeVisible();
+
+    // the other tab saves first; this tab's save then finds a newer draft
+    await otherEditor.select("end");
+    await otherEditor
+      .panel()
+      .getByLabel(/^Title/)
+      .fill("End (theirs)");
+    await otherEditor.expectSaved();
+    await editor.select("start");
+    await editor
+      .panel()
+      .getByLabel(/^Title/)
+      .fill("Start (mine)");
+    const conflict = page.getByRole("alertdialog", { name: "This workflow was changed elsewhere" });
+    await expect(conflict).toBeVisible({ timeout: 15_000 });
+    await expect(conflict).toContainText("End (theirs)");
+    await screenshot(page, "editor-conflict-light");
+    // a decision is needed: no close button, and Escape leaves it open
+    await expect(conflict.getByRole("button", { name: "Close" })).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await expect(conflict).toBeVisible();
+
+    // load theirs: their title on screen, mine one undo away
+    await conflict.getByRole("button", { name: "Load theirs (undo brings mine back)" }).click();
+    await expect(conflict).toHaveCount(0);
+    await expect(editor.node("end")).toContainText("End (theirs)");
+    await expect(editor.node("start")).not.toContainText("Start (mine)");
+
+    // next time, overwrite: the other tab's edit is replaced by this one's only when chosen
+    await otherEditor
+      .panel()
+      .getByLabel(/^Title/)
+      .fill("End (theirs, again)");
+    await otherEditor.expectSaved();
+    await editor.select("start");
+    await editor
+      .panel()
+      .getByLabel(/^Title/)
+      .fill("Start (mine, again)");
+    await expect(conflict).toBeVisible({ timeout: 15_000 });
+    await conflict.getByRole("button", { name: "Overwrite with mine" }).click();
+    await expect(conflict).toHaveCount(0);
+    await editor.expectSaved();
+    await other.reload();
+    await expect(otherEditor.node("start")).toContainText("Start (mine, again)");
+    await expect(otherEditor.node("end")).toContainText("End (theirs)");
+    await expect(otherEditor.node("end")).not.toContainText("again");
+    await other.close();
+  });
+
   test("list: search, rename, duplicate, delete with confirmation", async ({ page }) => {
     await signIn(page);
     await page.goto("/workflows");

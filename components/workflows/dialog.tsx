@@ -6,6 +6,8 @@ import { type ReactNode, useEffect, useId, useRef } from "react";
 /**
  * A modal dialog on the native <dialog> element (focus trap, Escape and the top layer come with it).
  * Rendered only while `open`; `onClose` runs on Escape, the close button and a click on the backdrop.
+ * Without `onClose` the dialog asks for a decision (`alertdialog`): no close button, and Escape and the
+ * backdrop do nothing, so only its footer's choices end it.
  */
 export function Dialog({
   open,
@@ -19,7 +21,7 @@ export function Dialog({
   open: boolean;
   title: string;
   description?: ReactNode;
-  onClose: () => void;
+  onClose?: () => void;
   children?: ReactNode;
   footer?: ReactNode;
   wide?: boolean;
@@ -35,13 +37,14 @@ export function Dialog({
     // biome-ignore lint/a11y/useKeyWithClickEvents: the click closes on the backdrop only; Escape (onCancel) is the keyboard way
     <dialog
       ref={ref}
+      role={onClose ? undefined : "alertdialog"}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
-        onClose();
+        onClose?.();
       }}
       onClick={(event) => {
-        if (event.target === ref.current) onClose();
+        if (event.target === ref.current) onClose?.();
       }}
       className={`m-auto w-[calc(100%-2rem)] ${wide ? "max-w-3xl" : "max-w-md"} rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-950/40 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100`}
     >
@@ -52,14 +55,16 @@ export function Dialog({
           </h2>
           {description ? <div className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{description}</div> : null}
         </div>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close"
-          className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
-        >
-          <X size={16} aria-hidden="true" />
-        </button>
+        {onClose ? (
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close"
+            className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+          >
+            <X size={16} aria-hidden="true" />
+          </button>
+        ) : null}
       </div>
       {children ? <div className="max-h-[70vh] overflow-y-auto px-5 py-4">{children}</div> : null}
       {footer ? (

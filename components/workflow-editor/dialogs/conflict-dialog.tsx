@@ -11,7 +11,7 @@ const timeFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyl
 /**
  * Shown when a save finds that someone else saved the draft since it was loaded: what they changed
  * compared with what is on screen, and a choice — overwrite theirs with mine, or load theirs (mine stays
- * one undo away). Never decided silently.
+ * one undo away). Never decided silently, nor put off: it has no close button, and Escape does nothing.
  */
 export function ConflictDialog({
   theirs,
@@ -38,7 +38,6 @@ export function ConflictDialog({
           </>
         ) : null
       }
-      onClose={() => undefined}
       wide
       footer={
         <>

@@ -25,7 +25,17 @@ interface TemplateInputProps {
  * A template field (spec §3): a text input or text area with a variable picker, in which references the
  * node cannot use are underlined as you type and listed below with the reason.
  */
-export function TemplateInput({ id, label, value, onChange, onBlur, multiline, invalid, placeholder, labelledByItself }: TemplateInputProps) {
+export function TemplateInput({
+  id,
+  label,
+  value,
+  onChange,
+  onBlur,
+  multiline,
+  invalid,
+  placeholder,
+  labelledByItself,
+}: TemplateInputProps) {
   const { groups, allNodeIds } = useVariables();
   const field = useRef<HTMLTextAreaElement | HTMLInputElement | null>(null);
   const mirror = useRef<HTMLDivElement>(null);
