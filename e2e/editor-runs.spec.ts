@@ -12,8 +12,23 @@ const debugDocument = {
   description: "",
   graph: {
     nodes: [
-      { id: "start", type: "START", position: { x: 0, y: 0 }, data: { variables: [{ name: "q", type: "string", required: true }] } },
-      { id: "llm", type: "LLM", position: { x: 320, y: 0 }, data: { title: "Answer", prompt_template: "Answer {{input.q}}" } },
+      {
+        id: "start",
+        type: "START",
+        position: { x: 0, y: 0 },
+        data: {
+          variables: [
+            { name: "q", type: "string", required: true },
+            { name: "order_id", type: "number", default_value: 1001 },
+          ],
+        },
+      },
+      {
+        id: "llm",
+        type: "LLM",
+        position: { x: 320, y: 0 },
+        data: { title: "Answer", prompt_template: "Answer {{input.q}} about order {{input.order_id}}" },
+      },
       {
         id: "check",
         type: "CONDITION_BRANCH",
@@ -171,6 +186,9 @@ test.describe("workflow editor: runs", () => {
     await page.getByRole("button", { name: "Run", exact: true }).click();
     await page.getByRole("dialog", { name: "Run the draft" }).getByRole("button", { name: "Start run" }).click();
     await expect(page.getByTestId("run-banner")).toContainText("Failed");
+    // the banner's elapsed time stays on one line (text-xs: 16 px) next to the error, figure and unit together
+    const elapsed = page.getByTestId("run-banner").getByText(/^\d+\.\d{2} s$/);
+    expect(await elapsed.evaluate((element) => element.getBoundingClientRect().height)).toBe(16);
     await expect(editor.node("call").locator("[data-run-status]")).toHaveAttribute("data-run-status", "failed");
     await expect(editor.node("end").locator("[data-run-status]")).toHaveAttribute("data-run-status", "not_reached");
     await expect(editor.node("end").getByTestId("node-run-status")).toHaveText("not reached");
@@ -233,5 +251,12 @@ test.describe("workflow editor: runs", () => {
     await editor.select("llm");
     await editor.panel().getByRole("button", { name: "Unpin" }).click();
     await expect(editor.node("llm").getByTestId("node-pinned")).toHaveCount(0);
+
+    // a test of the LLM starts from START's defaults, typed, as the run dialog does; "" where there is none
+    await editor.panel().getByRole("button", { name: "Test this node" }).click();
+    await expect(editor.panel().getByLabel("Sample values by template root (JSON)")).toHaveValue(
+      JSON.stringify({ input: { q: "", order_id: 1001 } }, null, 2),
+    );
+    await editor.panel().getByRole("button", { name: "Cancel" }).click();
   });
 });

@@ -69,6 +69,7 @@ test.describe("workflow editor", () => {
     // (END, laid out at the right edge, is out of sight under it)
     await editor.select("start");
     await editor.fitView();
+    await expect(editor.panel().getByText("Error handling and retries")).toHaveCount(0);
     await editor.panel().getByRole("button", { name: "Add variable" }).click();
     await editor.panel().getByLabel("Name *").fill("question");
     await editor.panel().getByLabel("Required").check();
@@ -76,6 +77,7 @@ test.describe("workflow editor", () => {
 
     // LLM: the prompt from the variable picker, which lists only what is upstream
     await editor.select("llm");
+    await expect(editor.panel().getByText("Error handling and retries")).toBeVisible();
     const prompt = editor.panel().getByLabel("Prompt template *");
     await prompt.fill("Is this a refund request? ");
     await editor.panel().getByRole("button", { name: "Insert variable into Prompt template" }).click();
@@ -123,8 +125,9 @@ test.describe("workflow editor", () => {
     await editor.panel().getByLabel("Assignee", { exact: true }).fill("demo@switchyard.local");
     await expect(editor.node("human_intervention")).toContainText("Decided by demo@switchyard.local");
 
-    // END: an output from the picker
+    // END: an output from the picker; END does no work that can fail, so its form has no error handling
     await editor.select("end");
+    await expect(editor.panel().getByText("Error handling and retries")).toHaveCount(0);
     await editor.panel().getByRole("button", { name: "Add output" }).click();
     await editor.panel().getByLabel("Output mapping 1 name").fill("answer");
     await editor.pickVariable("Output mapping 1 value", "llm.text");
@@ -238,6 +241,147 @@ test.describe("workflow editor", () => {
     const copyRow = page.getByTestId("workflow-row").filter({ hasText: "E2E refund check (copy)" });
     await expect(copyRow).toContainText("active · v1");
     await screenshot(page, "workflows-list");
+  });
+
+  test("the variable picker works from the keyboard: filter, arrows, Enter, Escape; it closes when the focus leaves it", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signIn(page);
+    const editor = new EditorPage(page);
+    // START without variables → classify (LLM) → reply (LLM) → END
+    await editor.importWorkflow({
+      format: "switchyard.workflow",
+      version: 1,
+      name: "E2E variable picker keyboard",
+      description: "",
+      graph: {
+        nodes: [
+          { id: "start", type: "START", position: { x: 0, y: 0 }, data: { variables: [] } },
+          { id: "classify", type: "LLM", position: { x: 320, y: 0 }, data: { title: "Classify", prompt_template: "Classify" } },
+          { id: "reply", type: "LLM", position: { x: 640, y: 0 }, data: { title: "Reply", prompt_template: "Reply" } },
+          { id: "end", type: "END", position: { x: 960, y: 0 }, data: { output_mapping: { answer: "{{reply.text}}" } } },
+        ],
+        edges: [
+          { id: "e1", source: "start", target: "classify" },
+          { id: "e2", source: "classify", target: "reply" },
+          { id: "e3", source: "reply", target: "end" },
+        ],
+      },
+    });
+    await expect(editor.node("reply")).toBeVisible();
+    await editor.fitView();
+    await editor.select("reply");
+    const prompt = editor.panel().getByLabel("Prompt template *");
+    const opener = editor.panel().getByRole("button", { name: "Insert variable into Prompt template" });
+    const picker = page.getByRole("dialog", { name: "Insert a variable" });
+    const filter = picker.getByRole("combobox", { name: "Filter variables" });
+    const options = picker.getByRole("option");
+
+    // Tab from the field to the picker's button, Enter opens it with the filter focused and the first match active
+    await prompt.fill("Reply to ");
+    await prompt.press("Tab");
+    await expect(opener).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(filter).toBeFocused();
+    await expect(opener).toHaveAttribute("aria-expanded", "true");
+    await expect(options).toHaveText([
+      "classify.textstring",
+      "classify.jsonany",
+      "classify.usageobject",
+      "classify.usage.prompt_tokensnumber",
+      "classify.usage.completion_tokensnumber",
+    ]);
+    const activeName = () =>
+      filter.evaluate((input) => document.getElementById(input.getAttribute("aria-activedescendant") ?? "")?.textContent ?? null);
+    expect(await activeName()).toBe("classify.textstring");
+    await expect(options.nth(0)).toHaveAttribute("aria-selected", "true");
+
+    // a filter that leaves one match, then Enter: inserted at the caret, the picker closed, the field focused again
+    await page.keyboard.type("usage.prompt");
+    await expect(options).toHaveCount(1);
+    await page.keyboard.press("Enter");
+    await expect(picker).toHaveCount(0);
+    await expect(prompt).toHaveValue("Reply to {{classify.usage.prompt_tokens}}");
+    await expect(prompt).toBeFocused();
+    await page.keyboard.type(" and ");
+    await expect(prompt).toHaveValue("Reply to {{classify.usage.prompt_tokens}} and ");
+
+    // ArrowDown and ArrowUp move the active option (wrapping at the ends), Enter inserts it
+    await prompt.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect(filter).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    expect(await activeName()).toBe("classify.usageobject");
+    await expect(options.nth(2)).toHaveAttribute("aria-selected", "true");
+    await expect(options.nth(0)).toHaveAttribute("aria-selected", "false");
+    await screenshot(page, "variable-picker-active-light");
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    expect(await activeName()).toBe("classify.usage.completion_tokensnumber");
+    await page.keyboard.press("ArrowDown");
+    expect(await activeName()).toBe("classify.textstring");
+    await page.keyboard.press("Enter");
+    await expect(prompt).toHaveValue("Reply to {{classify.usage.prompt_tokens}} and {{classify.text}}");
+
+    // Escape closes the picker (not the side panel) and gives the focus back to the field
+    await opener.click();
+    await expect(filter).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(picker).toHaveCount(0);
+    await expect(prompt).toBeFocused();
+    await expect(editor.panel()).toBeVisible();
+
+    // the picker closes when the focus goes back to the field (a click in it) or moves on (Tab): no popup over typing
+    await opener.click();
+    await expect(filter).toBeFocused();
+    // (the popup covers the field's right part: click its left edge)
+    await prompt.click({ position: { x: 12, y: 12 } });
+    await expect(picker).toHaveCount(0);
+    await expect(prompt).toBeFocused();
+    await opener.click();
+    await page.keyboard.press("Tab");
+    await expect(picker).toHaveCount(0);
+
+    // a click on an option still inserts it in place of the field's selection
+    await prompt.evaluate((element) => (element as HTMLTextAreaElement).setSelectionRange(9, 41));
+    await editor.pickVariable("Prompt template", "classify.json");
+    await expect(prompt).toHaveValue("Reply to {{classify.json}} and {{classify.text}}");
+
+    // what the picker says when its list is empty: a filter that matches nothing, START without variables, nothing upstream
+    await opener.click();
+    await page.keyboard.type("zzz");
+    await expect(picker.getByRole("listbox")).toHaveText("No variable matches.");
+    await page.keyboard.press("Enter");
+    await expect(prompt).toHaveValue("Reply to {{classify.json}} and {{classify.text}}");
+    await page.keyboard.press("Escape");
+    await editor.select("classify");
+    await opener.click();
+    await expect(picker.getByRole("listbox")).toHaveText(
+      "Nothing to insert yet: START declares no variables; add one to use it here as {{input.name}}.",
+    );
+    await page.keyboard.press("Escape");
+    // a new LLM, connected to nothing (added with no node selected)
+    await page.getByRole("button", { name: "Close node settings" }).click();
+    await page.getByTestId("palette-LLM").click();
+    await expect(editor.panel().getByLabel(/^Node ID/)).toHaveValue("llm");
+    await opener.click();
+    await expect(picker.getByRole("listbox")).toHaveText("Nothing upstream yet: connect a node before this one to use its outputs.");
+    await page.keyboard.press("Escape");
+
+    // the picker with an active option in the dark theme
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await editor.select("reply");
+    await opener.click();
+    await page.keyboard.press("ArrowDown");
+    expect(await activeName()).toBe("classify.jsonany");
+    await screenshot(page, "variable-picker-active-dark");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Switch to light theme" }).click();
+    await editor.expectSaved();
   });
 
   test("clicking palette items adds each after the selected node and keeps it on screen", async ({ page }) => {

@@ -302,6 +302,7 @@ function EditorWorkspace({
             canTest={runAvailable}
             onPin={ops.setPinnedOutputs}
             onTest={run.testNode}
+            sampleFor={run.sampleFor}
           />
         ) : null}
       </div>

@@ -11,7 +11,7 @@ import { nodeIdProblem } from "./graph-convert";
 import { iconFor } from "./nodes/node-icons";
 import { NodeDebugPanel } from "./run/node-debug-panel";
 import { NodeRunPanel } from "./run/node-run-panel";
-import { canPinOutputs } from "./run/node-test";
+import { canPinOutputs, type NodeTestSample } from "./run/node-test";
 import type { NodeRunDetails } from "./run/use-run-watcher";
 
 interface SidePanelProps {
@@ -32,6 +32,8 @@ interface SidePanelProps {
   canTest: boolean;
   onPin: (id: string, outputs: unknown) => void;
   onTest: (id: string, sample: Record<string, unknown>) => Promise<string | null>;
+  /** The sample a single-node test starts from. */
+  sampleFor: (id: string) => NodeTestSample;
 }
 
 function NodeIdField({
@@ -87,6 +89,7 @@ export const SidePanel = memo(function SidePanel({
   canTest,
   onPin,
   onTest,
+  sampleFor,
 }: SidePanelProps) {
   const meta = isNodeType(type) ? getNodeDefinition(type).meta : null;
   const Icon = iconFor(meta?.icon ?? "");
@@ -131,11 +134,10 @@ export const SidePanel = memo(function SidePanel({
           <NodeDebugPanel
             key={nodeId}
             nodeId={nodeId}
-            type={type}
-            data={data}
             pinned={pinned}
             lastOutputs={run?.status === "succeeded" ? run.outputs : undefined}
             canTest={canTest}
+            sampleFor={sampleFor}
             onPin={onPin}
             onTest={onTest}
           />

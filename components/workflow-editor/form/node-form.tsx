@@ -39,6 +39,13 @@ function collapseNested(errors: FieldErrors<FormValues>, fields: FieldSpec[]): F
 }
 
 /**
+ * Node types whose form leaves out "Error handling and retries": START and END do no work that can fail
+ * or be retried. Their schemas still accept the common fields (spec §2), and values already in a node's
+ * data are kept as they are.
+ */
+const WITHOUT_ERROR_HANDLING: ReadonlySet<NodeType> = new Set(["START", "END"]);
+
+/**
  * The resolver of a node's form: the form's values become the node's `data` (dataFromFormValues), which
  * the node type's own config schema checks (zodResolver) — the same schema the runtime parses with.
  */
@@ -100,17 +107,19 @@ export function NodeForm({
       {main.map((field) => (
         <FieldControl key={field.key} field={field} name={field.key} {...shared} />
       ))}
-      <details className="group rounded-md border border-zinc-200 dark:border-zinc-800">
-        <summary className="flex cursor-pointer list-none items-center gap-1 px-3 py-2 text-sm font-medium text-zinc-700 select-none dark:text-zinc-300">
-          <ChevronRight size={14} className="transition-transform group-open:rotate-90" aria-hidden="true" />
-          Error handling and retries
-        </summary>
-        <div className="space-y-4 border-t border-zinc-200 px-3 py-3 dark:border-zinc-800">
-          {common.map((field) => (
-            <FieldControl key={field.key} field={field} name={field.key} {...shared} />
-          ))}
-        </div>
-      </details>
+      {common.length > 0 && !WITHOUT_ERROR_HANDLING.has(type) ? (
+        <details className="group rounded-md border border-zinc-200 dark:border-zinc-800">
+          <summary className="flex cursor-pointer list-none items-center gap-1 px-3 py-2 text-sm font-medium text-zinc-700 select-none dark:text-zinc-300">
+            <ChevronRight size={14} className="transition-transform group-open:rotate-90" aria-hidden="true" />
+            Error handling and retries
+          </summary>
+          <div className="space-y-4 border-t border-zinc-200 px-3 py-3 dark:border-zinc-800">
+            {common.map((field) => (
+              <FieldControl key={field.key} field={field} name={field.key} {...shared} />
+            ))}
+          </div>
+        </details>
+      ) : null}
     </form>
   );
 }

@@ -131,7 +131,7 @@ export function TemplateInput({
           </div>
         ) : null}
         <div className={clsx("absolute right-1.5", multiline ? "top-1.5" : "top-1/2 -translate-y-1/2")}>
-          <VariablePicker onPick={insert} fieldLabel={label} compact={!multiline} />
+          <VariablePicker onPick={insert} onDismiss={() => field.current?.focus()} fieldLabel={label} compact={!multiline} />
         </div>
       </div>
       {problems.length > 0 ? (

@@ -41,7 +41,9 @@ function RunLine({ run }: { run: NodeRunState }) {
     >
       {icon}
       <span>{run.status === "not_reached" ? "not reached" : run.status}</span>
-      {run.elapsedMs !== undefined ? <span className="ml-auto tabular-nums">{(run.elapsedMs / 1000).toFixed(2)} s</span> : null}
+      {run.elapsedMs !== undefined ? (
+        <span className="ml-auto whitespace-nowrap tabular-nums">{(run.elapsedMs / 1000).toFixed(2)} s</span>
+      ) : null}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { FlaskConical, Pin } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/field";
-import { sampleSkeleton } from "./node-test";
+import type { NodeTestSample } from "./node-test";
 
 type Editing = { kind: "pin" | "test"; text: string; problem: string | null } | null;
 
@@ -28,20 +28,19 @@ function parseObject(text: string): { ok: true; value: Record<string, unknown> }
  */
 export function NodeDebugPanel({
   nodeId,
-  type,
-  data,
   pinned,
   lastOutputs,
   canTest,
+  sampleFor,
   onPin,
   onTest,
 }: {
   nodeId: string;
-  type: string;
-  data: Record<string, unknown>;
   pinned: unknown;
   lastOutputs: unknown;
   canTest: boolean;
+  /** The sample a test starts from (what the node's templates read, START's defaults filled in). */
+  sampleFor: (id: string) => NodeTestSample;
   onPin: (id: string, outputs: unknown) => void;
   onTest: (id: string, sample: Record<string, unknown>) => Promise<string | null>;
 }) {
@@ -53,7 +52,7 @@ export function NodeDebugPanel({
       text: JSON.stringify(pinned ?? (lastOutputs && typeof lastOutputs === "object" ? lastOutputs : {}), null, 2),
       problem: null,
     });
-  const startTest = () => setEditing({ kind: "test", text: JSON.stringify(sampleSkeleton(type, data), null, 2), problem: null });
+  const startTest = () => setEditing({ kind: "test", text: JSON.stringify(sampleFor(nodeId), null, 2), problem: null });
 
   const apply = async () => {
     if (!editing) return;

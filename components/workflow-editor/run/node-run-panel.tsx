@@ -15,7 +15,7 @@ export function NodeRunPanel({ details }: { details: NodeRunDetails }) {
       <div className="flex items-center gap-2 text-sm font-medium">
         In this run: <StatusBadge status={details.status} />
         {details.elapsedMs !== undefined ? (
-          <span className="text-xs text-zinc-500 tabular-nums">{(details.elapsedMs / 1000).toFixed(2)} s</span>
+          <span className="text-xs whitespace-nowrap text-zinc-500 tabular-nums">{(details.elapsedMs / 1000).toFixed(2)} s</span>
         ) : null}
         {details.attempt && details.attempt > 1 ? <span className="text-xs text-zinc-500">attempt {details.attempt}</span> : null}
       </div>

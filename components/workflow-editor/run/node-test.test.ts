@@ -45,6 +45,32 @@ describe("single-node test", () => {
     });
   });
 
+  it("starts START's variables at their default values, typed, through input or START's id; the others at \"\"", () => {
+    const start = {
+      id: "start",
+      data: {
+        variables: [
+          { name: "order_id", type: "number", default_value: 1001 },
+          { name: "filters", type: "object", default_value: { open: true } },
+          { name: "note", type: "string" },
+          { name: "unused", type: "string", default_value: "x" },
+        ],
+      },
+    };
+    const data = { prompt_template: "Order {{input.order_id}} {{input.note}} {{start.filters}} {{input.filters.open}} {{llm.text}}" };
+    expect(sampleSkeleton("LLM", data, start)).toEqual({
+      input: { order_id: 1001, note: "", filters: { open: true } },
+      start: { filters: { open: true } },
+      llm: { text: "" },
+    });
+    // without START the sample is the bare skeleton
+    expect(sampleSkeleton("LLM", data)).toEqual({
+      input: { order_id: "", note: "", filters: { open: "" } },
+      start: { filters: "" },
+      llm: { text: "" },
+    });
+  });
+
   it("runs the node's upstream part, pinned (to the sample where given), then the node, then END; the graph validates", () => {
     const plan = buildNodeTestGraph(draft, "check", { input: { q: "refund" }, llm: { text: "a refund policy" } });
     if (!plan.ok) throw new Error(plan.message);

@@ -8,6 +8,7 @@ import type { NodeType } from "@/lib/workflow/nodes/node-definition";
 import { getNodeDefinition, isNodeType } from "@/lib/workflow/nodes/registry";
 import { listReferences } from "@/lib/workflow/template";
 import { sourceHandlesOf } from "../node-handles";
+import { startVariablesOf, typedDefaults } from "./run-inputs";
 
 /** A graph as stored (spec §1 `graph`), nodes possibly with `pinned_outputs`. */
 export interface TestableGraph {
@@ -39,8 +40,15 @@ function setPath(target: Record<string, unknown>, path: readonly string[]): void
 /**
  * A starting sample for a node: one entry per template root it reads (`env` and `params` aside), each an
  * object with the paths it reads set to "" (`{{llm.json.score}}` → `{ llm: { json: { score: "" } } }`).
+ * When `start` (the START node) is given, a START variable it reads (through `input` or START's id) starts
+ * at its default value instead, typed as the run dialog submits it (`typedDefaults`): `{{input.order_id}}`
+ * with a number default 1001 → `{ input: { order_id: 1001 } }`.
  */
-export function sampleSkeleton(type: string, data: Record<string, unknown>): NodeTestSample {
+export function sampleSkeleton(
+  type: string,
+  data: Record<string, unknown>,
+  start?: { id: string; data: Record<string, unknown> },
+): NodeTestSample {
   if (!isNodeType(type)) return {};
   const sample: Record<string, Record<string, unknown>> = {};
   for (const field of getNodeDefinition(type).templateFields) {
@@ -48,6 +56,14 @@ export function sampleSkeleton(type: string, data: Record<string, unknown>): Nod
       if (reference.root === "env" || reference.root === "params") continue;
       sample[reference.root] ??= {};
       if (reference.path.length > 0) setPath(sample[reference.root], reference.path);
+    }
+  }
+  if (start) {
+    const defaults = typedDefaults(startVariablesOf(start.data));
+    for (const root of ["input", start.id]) {
+      const inputs = sample[root];
+      if (!inputs) continue;
+      for (const name of Object.keys(inputs)) if (Object.hasOwn(defaults, name)) inputs[name] = defaults[name];
     }
   }
   return sample;

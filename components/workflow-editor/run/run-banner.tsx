@@ -10,11 +10,13 @@ export function RunBanner({ run, onClear }: { run: RunView; onClear: () => void 
     <div
       role="status"
       data-testid="run-banner"
-      className="absolute top-3 left-1/2 z-10 flex -translate-x-1/2 items-center gap-2 rounded-lg border border-zinc-200 bg-white px-3 py-1.5 text-sm shadow-md dark:border-zinc-700 dark:bg-zinc-900"
+      className="absolute top-3 left-1/2 z-10 flex -translate-x-1/2 items-center gap-2 whitespace-nowrap rounded-lg border border-zinc-200 bg-white px-3 py-1.5 text-sm shadow-md dark:border-zinc-700 dark:bg-zinc-900"
     >
       <span>Run</span>
       <StatusBadge status={run.status} />
-      {run.elapsedMs !== null ? <span className="text-xs text-zinc-500 tabular-nums">{(run.elapsedMs / 1000).toFixed(2)} s</span> : null}
+      {run.elapsedMs !== null ? (
+        <span className="text-xs whitespace-nowrap text-zinc-500 tabular-nums">{(run.elapsedMs / 1000).toFixed(2)} s</span>
+      ) : null}
       {run.error ? (
         <span className="max-w-xs truncate text-xs text-red-600 dark:text-red-400" title={run.error.message}>
           {run.error.code}: {run.error.message}

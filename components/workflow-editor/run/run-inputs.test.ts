@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runInputFields, runInputSchema, startVariablesOf } from "./run-inputs";
+import { runInputFields, runInputSchema, startVariablesOf, typedDefaults } from "./run-inputs";
 
 const data = {
   variables: [
@@ -51,6 +51,22 @@ describe("run inputs from START's variables", () => {
     for (const text of ["0x10", "0b1", "0o7", "Infinity", "1e999", "1,5", "12abc", "- 1"]) {
       expect(amount(text)).toEqual(["amount: Enter a decimal number, like 42 or -3.5."]);
     }
+  });
+
+  it("types START's defaults as the form submits them; variables without a default are left out", () => {
+    expect(typedDefaults(startVariablesOf(data))).toEqual({ note: "none", urgent: true });
+    const more = startVariablesOf({
+      variables: [
+        { name: "order_id", type: "number", default_value: 1001 },
+        { name: "typed_as_text", type: "number", default_value: "7" },
+        { name: "filters", type: "object", default_value: { open: true } },
+        { name: "ids", type: "array", default_value: [1, 2] },
+        { name: "off", type: "boolean", default_value: false },
+        { name: "nothing", type: "string", default_value: null },
+        { name: "not_a_number", type: "number", default_value: "abc" },
+      ],
+    });
+    expect(typedDefaults(more)).toEqual({ order_id: 1001, typed_as_text: 7, filters: { open: true }, ids: [1, 2], off: false });
   });
 
   it("has no fields without a START", () => {

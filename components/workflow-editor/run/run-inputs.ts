@@ -89,3 +89,19 @@ export function runInputSchema(fields: readonly RunInputField[]) {
   }
   return z.object(shape).transform((values) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)));
 }
+
+/**
+ * START's default values typed as the run form submits them untouched (`runInputFields` then
+ * `runInputSchema`): a number default is a number (also when typed as the text "1001"), an object or array
+ * default the parsed JSON. Variables without a default (undefined or null), and defaults the form would
+ * refuse, are left out.
+ */
+export function typedDefaults(variables: readonly StartVariable[]): Record<string, unknown> {
+  const withDefault = variables.filter((variable) => variable.default_value !== undefined && variable.default_value !== null);
+  const defaults: Record<string, unknown> = {};
+  for (const field of runInputFields(withDefault)) {
+    const parsed = runInputSchema([field]).safeParse({ [field.name]: field.initial });
+    if (parsed.success && Object.hasOwn(parsed.data, field.name)) defaults[field.name] = parsed.data[field.name];
+  }
+  return defaults;
+}

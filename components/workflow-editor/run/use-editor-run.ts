@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { startDraftRunAction, testNodeAction } from "@/app/(app)/workflows/[id]/actions";
 import type { EditorOperations } from "../hooks/use-editor-graph";
 import type { NodeStatusStore } from "../node-status-store";
+import { type NodeTestSample, sampleSkeleton } from "./node-test";
 import { runInputFields, startVariablesOf } from "./run-inputs";
 import { useRunWatcher } from "./use-run-watcher";
 
@@ -17,7 +18,7 @@ export interface ActiveRun {
  * Runs from the editor (spec §5, §9): the run dialog's fields from START's variables, starting a run of the
  * saved draft, and painting its events on the canvas. A run still going when the page loads (`activeRun`,
  * e.g. after a reload) is shown again: its events are replayed from the start and followed live. Also
- * single-node tests (`testNode`) and the pins shown on nodes (kept in the node status store).
+ * single-node tests (`testNode`, with starting samples from `sampleFor`) and the pins shown on nodes (kept in the node status store).
  */
 export function useEditorRun({
   workflowId,
@@ -89,6 +90,18 @@ export function useEditorRun({
     [flush, workflowId, watch],
   );
 
+  /** The starting sample of a single-node test of `nodeId`: what its templates read, START's defaults filled in (sampleSkeleton). */
+  const sampleFor = useCallback(
+    (nodeId: string): NodeTestSample => {
+      const { nodes } = operations.getGraph();
+      const node = nodes.find((candidate) => candidate.id === nodeId);
+      if (!node) return {};
+      const startNode = nodes.find((candidate) => candidate.type === "START");
+      return sampleSkeleton(node.type, node.data, startNode ? { id: startNode.id, data: startNode.data } : undefined);
+    },
+    [operations],
+  );
+
   const open = useCallback(async () => {
     setProblems([]);
     if (!(await flush())) {
@@ -122,5 +135,5 @@ export function useEditorRun({
     [workflowId, watch, operations, closeDialog, setBusy],
   );
 
-  return { watcher, fields, problems, open, start, testNode };
+  return { watcher, fields, problems, open, start, testNode, sampleFor };
 }
