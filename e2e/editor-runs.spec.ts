@@ -135,6 +135,11 @@ test.describe("workflow editor: runs", () => {
     await expect(page.getByTestId("run-banner")).toContainText("Succeeded", { timeout: 20_000 });
     await expect(editor.node("approve").locator("[data-run-status]")).toHaveAttribute("data-run-status", "succeeded");
     await expect(editor.node("done").locator("[data-run-status]")).toHaveAttribute("data-run-status", "succeeded");
+    // decided: the node's details give the decision, and no longer say that it waits
+    await editor.select("approve");
+    const approvePanel = editor.panel().getByTestId("node-run-panel");
+    await expect(approvePanel).toContainText('"decision": "approved"');
+    await expect(approvePanel).not.toContainText("Waiting for");
   });
 
   test("resource id fields suggest the workspace's connectors and actions, and say when one does not exist", async ({ page }) => {

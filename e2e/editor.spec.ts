@@ -549,6 +549,18 @@ test.describe("workflow editor", () => {
     await expect(page.getByRole("option", { name: /^llm\.error\.code/ })).toBeVisible();
     await expect(page.getByRole("option", { name: /^llm\.error\.message/ })).toBeVisible();
     await page.keyboard.press("Escape");
+    // in a short window the field is near the bottom: the picker opens upwards, wholly in view
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: viewport?.width ?? 1600, height: 420 });
+    const button = editor.panel().getByRole("button", { name: "Insert variable into Output mapping 1 value" });
+    await button.scrollIntoViewIfNeeded();
+    await button.click();
+    const popup = page.getByRole("dialog", { name: "Insert a variable" });
+    await expect(popup).toHaveAttribute("data-placement", "above");
+    const popupBox = await popup.boundingBox();
+    expect(popupBox && popupBox.y >= 0 && popupBox.y + popupBox.height <= 420).toBe(true);
+    await page.keyboard.press("Escape");
+    if (viewport) await page.setViewportSize(viewport);
     // an output LLM does not have: the workflow validates, the field warns that a run would stop there
     await editor.panel().getByLabel("Output mapping 1 value", { exact: true }).fill("{{llm.error.message}} {{llm.nope}}");
     const warning = editor.panel().getByTestId("reference-problems").getByRole("listitem");

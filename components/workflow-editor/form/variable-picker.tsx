@@ -14,6 +14,9 @@ import { useVariables } from "./variables-context";
  * first match until moved), Escape closes the picker and hands the focus back (`onDismiss`). The picker
  * also closes when the focus leaves it (back to the field, Tab) or on a click outside it.
  */
+/** The popup's height at most (px): the filter box, a list of at most 256 px (`max-h-64`), padding. */
+const POPUP_HEIGHT_PX = 310;
+
 export function VariablePicker({
   onPick,
   onDismiss,
@@ -30,6 +33,7 @@ export function VariablePicker({
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState("");
   const [active, setActive] = useState(0);
+  const [above, setAbove] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const listId = `${panelId}-list`;
@@ -78,7 +82,13 @@ export function VariablePicker({
         aria-controls={open ? panelId : undefined}
         title="Insert a variable"
         onMouseDown={(event) => event.preventDefault()}
-        onClick={() => (open ? close() : setOpen(true))}
+        onClick={() => {
+          if (open) return close();
+          // open upwards when the popup would not fit below the button (a field near the window's bottom)
+          const box = root.current?.getBoundingClientRect();
+          setAbove(!!box && window.innerHeight - box.bottom < POPUP_HEIGHT_PX && box.top > window.innerHeight - box.bottom);
+          setOpen(true);
+        }}
         className="inline-flex h-6 items-center gap-1 rounded border border-zinc-300 bg-white px-1.5 text-[11px] font-medium text-zinc-600 hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800"
       >
         <Braces size={12} aria-hidden="true" />
@@ -89,7 +99,11 @@ export function VariablePicker({
           id={panelId}
           role="dialog"
           aria-label="Insert a variable"
-          className="absolute top-full right-0 z-30 mt-1 w-72 rounded-md border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+          className={clsx(
+            "absolute right-0 z-30 w-72 rounded-md border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900",
+            above ? "bottom-full mb-1" : "top-full mt-1",
+          )}
+          data-placement={above ? "above" : "below"}
           onBlur={(event) => {
             // the focus went back to the field, or elsewhere (Tab): the picker is done
             const next = event.relatedTarget as Node | null;

@@ -19,7 +19,7 @@ export function NodeRunPanel({ details }: { details: NodeRunDetails }) {
         ) : null}
         {details.attempt && details.attempt > 1 ? <span className="text-xs text-zinc-500">attempt {details.attempt}</span> : null}
       </div>
-      {details.approval ? (
+      {details.approval && details.status === "waiting" ? (
         <p className="text-xs text-amber-800 dark:text-amber-300">
           Waiting for {details.approval.assignee || "anyone"} to decide in{" "}
           <a className="underline" href="/approvals">

@@ -138,7 +138,8 @@ export function useRunWatcher(store: NodeStatusStore) {
             if (nodeId) updateNode(nodeId, { status: "skipped" });
             break;
           case "approval.decided":
-            if (nodeId) updateNode(nodeId, { status: "running" });
+            // decided: the node no longer waits for anyone (its outputs come with node.ended)
+            if (nodeId) updateNode(nodeId, { status: "running", approval: undefined });
             break;
           case "run.waiting":
             // not closed: EventSource reconnects after the stream ends and follows the decision (see above)
