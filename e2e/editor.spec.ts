@@ -220,6 +220,15 @@ test.describe("workflow editor", () => {
     await expect(page.getByTestId("import-problems")).toContainText("cannot be reached from START");
     await page.getByRole("button", { name: "OK", exact: true }).click();
     await expect(page.getByTestId("workflow-row")).toHaveCount(rowsBefore);
+    // a JSON file of something else is said to be that, in one line
+    await page
+      .getByTestId("import-file")
+      .setInputFiles({ name: "other.json", mimeType: "application/json", buffer: Buffer.from('{"foo":1}') });
+    await expect(page.getByTestId("import-problems")).toHaveText(
+      'The file is not a Switchyard workflow: its "format" is not "switchyard.workflow".',
+    );
+    await page.getByRole("button", { name: "OK", exact: true }).click();
+    await expect(page.getByTestId("workflow-row")).toHaveCount(rowsBefore);
 
     // the exported file imports as a copy
     await page.getByTestId("import-file").setInputFiles(filePath);
