@@ -264,4 +264,19 @@ test.describe("workflow editor: runs", () => {
     );
     await editor.panel().getByRole("button", { name: "Cancel" }).click();
   });
+
+  test("a single-node test is not the workflow's last run in the list", async ({ page }) => {
+    await signIn(page);
+    const editor = new EditorPage(page);
+    const name = `E2E node test only ${Date.now()}`;
+    await editor.importWorkflow({ ...debugDocument, name });
+    await editor.select("check");
+    await editor.panel().getByRole("button", { name: "Test this node" }).click();
+    await editor.panel().getByLabel("Sample values by template root (JSON)").fill('{"llm": {"text": "pinned"}}');
+    await editor.panel().getByRole("button", { name: "Run test" }).click();
+    await expect(page.getByTestId("run-banner")).toContainText("Succeeded");
+    await page.goto("/workflows");
+    const row = page.getByTestId("workflow-row").filter({ hasText: name });
+    await expect(row).toContainText("never run");
+  });
 });

@@ -92,7 +92,14 @@ export async function listWorkflows(db: Db, user: WorkflowViewer, search = ""): 
       ownerId: true,
       owner: { select: { name: true } },
       activeVersion: { select: { version: true } },
-      runs: { orderBy: { createdAt: "desc" }, take: 1, select: { id: true, status: true, createdAt: true } },
+      // the last run of the workflow, not a single-node test (a run with `test_node` in its trigger details:
+      // testNodeAction), which is in the audit trail but is not a run of the workflow
+      runs: {
+        where: { NOT: { trigger: { contains: '"test_node"' } } },
+        orderBy: { createdAt: "desc" },
+        take: 1,
+        select: { id: true, status: true, createdAt: true },
+      },
     },
   });
   const needle = search.trim().toLowerCase();
