@@ -8,7 +8,7 @@
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, type CDPSession, expect, type Page, test } from "@playwright/test";
 import { EditorPage } from "../editor-page";
 import { screenshot, signIn } from "../helpers";
 import { generateDocument } from "./bench-workflow";
@@ -30,6 +30,20 @@ const DRAG_START_STEPS = 3;
 const MOVE_INTERVAL_MS = FRAME_MS;
 
 /**
+ * Sends `count` pointer moves through CDP, `move(step)` for step 1..count, one per 60 Hz frame (later if the
+ * page is slower to take them, as a real queue of input would be).
+ */
+async function pacedMoves(cdp: CDPSession, count: number, move: (step: number) => { x: number; y: number }, buttons: 0 | 1) {
+  let due = performance.now();
+  for (let step = 1; step <= count; step++) {
+    due += MOVE_INTERVAL_MS;
+    await cdp.send("Input.dispatchMouseEvent", { type: "mouseMoved", ...move(step), ...(buttons ? { button: "left" } : {}), buttons });
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+/**
  * Drags the node under (x, y) by 60 pointer moves, one CDP mouse event each, one per 60 Hz frame (later if
  * the page is slower to take them, as a real queue of input would be).
  *
@@ -43,16 +57,9 @@ async function drag(page: Page, x: number, y: number, stepPx: number, direction:
   const cdp = await page.context().newCDPSession(page);
   await page.mouse.move(x, y);
   await cdp.send("Input.dispatchMouseEvent", { type: "mousePressed", x, y, button: "left", buttons: 1, clickCount: 1 });
-  let at = { x, y };
-  let due = performance.now();
-  for (let step = 1; step <= 60; step++) {
-    due += MOVE_INTERVAL_MS;
-    at = { x: x + direction * step * stepPx, y: y + direction * step * (stepPx / 2) };
-    await cdp.send("Input.dispatchMouseEvent", { type: "mouseMoved", ...at, button: "left", buttons: 1 });
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  }
-  await cdp.send("Input.dispatchMouseEvent", { type: "mouseReleased", ...at, button: "left", buttons: 0, clickCount: 1 });
+  const at = (step: number) => ({ x: x + direction * step * stepPx, y: y + direction * step * (stepPx / 2) });
+  await pacedMoves(cdp, 60, at, 1);
+  await cdp.send("Input.dispatchMouseEvent", { type: "mouseReleased", ...at(60), button: "left", buttons: 0, clickCount: 1 });
   await cdp.detach();
 }
 
@@ -211,13 +218,7 @@ async function pointAcrossBoxes(page: Page, browser: Browser) {
   await page.waitForTimeout(300);
   await browser.startTracing(page, { categories: ["toplevel", "devtools.timeline"] });
   const steps = 96;
-  let due = performance.now();
-  for (let step = 1; step <= steps; step++) {
-    due += MOVE_INTERVAL_MS;
-    await cdp.send("Input.dispatchMouseEvent", { type: "mouseMoved", x: from.x, y: from.y + ((to.y - from.y) * step) / steps });
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  }
+  await pacedMoves(cdp, steps, (step) => ({ x: from.x, y: from.y + ((to.y - from.y) * step) / steps }), 0);
   await page.waitForTimeout(100);
   const work = workPerPointerMove(JSON.parse((await browser.stopTracing()).toString("utf8")));
   await cdp.detach();

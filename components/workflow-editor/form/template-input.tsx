@@ -40,7 +40,7 @@ export function TemplateInput({
   const field = useRef<HTMLTextAreaElement | HTMLInputElement | null>(null);
   const mirror = useRef<HTMLDivElement>(null);
   const problems = useMemo(() => referenceProblems(value, groups, allNodeIds), [value, groups, allNodeIds]);
-  const flagged = useMemo(() => new Map(problems.map((problem) => [problem.reference.raw, problem.severity])), [problems]);
+  const severityOf = useMemo(() => new Map(problems.map((problem) => [problem.reference.raw, problem.severity])), [problems]);
   const hasErrors = problems.some((problem) => problem.severity === "error");
 
   const insert = (reference: string) => {
@@ -57,22 +57,24 @@ export function TemplateInput({
   };
 
   const highlighted: ReactNode[] = [];
-  if (flagged.size > 0) {
+  if (severityOf.size > 0) {
     parseTemplate(value).forEach((segment, index) => {
       if (segment.kind === "text") highlighted.push(segment.text);
-      else
+      else {
+        const severity = severityOf.get(segment.reference.raw);
         highlighted.push(
           <span
             key={index}
             className={clsx(
-              flagged.has(segment.reference.raw) && "underline decoration-wavy decoration-2",
-              flagged.get(segment.reference.raw) === "error" && "decoration-red-500",
-              flagged.get(segment.reference.raw) === "warning" && "decoration-amber-500",
+              severity && "underline decoration-wavy decoration-2",
+              severity === "error" && "decoration-red-500",
+              severity === "warning" && "decoration-amber-500",
             )}
           >
             {segment.reference.raw}
           </span>,
         );
+      }
     });
   }
 
@@ -117,7 +119,7 @@ export function TemplateInput({
             onChange={(event) => onChange(event.target.value)}
           />
         )}
-        {flagged.size > 0 ? (
+        {severityOf.size > 0 ? (
           <div
             ref={mirror}
             aria-hidden="true"

@@ -2,7 +2,7 @@
 
 import { clsx } from "clsx";
 import { Braces } from "lucide-react";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { emptyListMessage, filterVariables, flattenOptions, pickerKeyAction } from "./variable-options";
 import { useVariables } from "./variables-context";
 
@@ -43,29 +43,26 @@ export function VariablePicker({
   const options = useMemo(() => flattenOptions(shown), [shown]);
   const activeIndex = options.length === 0 ? -1 : Math.min(active, options.length - 1);
 
-  const close = () => {
+  const close = useCallback(() => {
     setOpen(false);
     setFilter("");
     setActive(0);
-  };
+  }, []);
 
   useEffect(() => {
     if (!open) return;
     const closeOutside = (event: MouseEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) {
-        setOpen(false);
-        setFilter("");
-        setActive(0);
-      }
+      if (root.current && !root.current.contains(event.target as Node)) close();
     };
     document.addEventListener("mousedown", closeOutside);
     return () => document.removeEventListener("mousedown", closeOutside);
-  }, [open]);
+  }, [open, close]);
 
   // keep the active option in sight as the keyboard moves it through a list longer than the popup
+  const activeId = open && activeIndex >= 0 ? optionId(activeIndex) : null;
   useEffect(() => {
-    if (open && activeIndex >= 0) document.getElementById(`${panelId}-option-${activeIndex}`)?.scrollIntoView({ block: "nearest" });
-  }, [open, activeIndex, panelId]);
+    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: "nearest" });
+  }, [activeId]);
 
   const pick = (reference: string) => {
     onPick(reference);
@@ -117,7 +114,7 @@ export function VariablePicker({
             aria-expanded="true"
             aria-controls={listId}
             aria-autocomplete="list"
-            aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
+            aria-activedescendant={activeId ?? undefined}
             value={filter}
             onChange={(event) => {
               setFilter(event.target.value);
